@@ -1,0 +1,54 @@
+import type { EntitySchema, PropertySchema } from './types';
+
+/**
+ * Turns validation errors (ajv's on the server, rjsf's in the portal) into one message per field,
+ * named by the catalogue key to show. A property can name its own message per keyword with
+ * `x-messages`; otherwise `validation.<keyword>` (or `validation.format.<format>`) is used.
+ */
+
+export interface RuleError {
+  /** Path of the field from the record's root, e.g. ["permissions", "general"]. */
+  path: string[];
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+export interface FieldMessage {
+  field: string;
+  key: string;
+  params: Record<string, unknown>;
+}
+
+function propertyAt(schema: EntitySchema | PropertySchema, path: string[]): PropertySchema | undefined {
+  let node: PropertySchema | undefined = schema as PropertySchema;
+  for (const part of path) {
+    if (!node) return undefined;
+    node = node.properties?.[part] ?? (/^\d+$/.test(part) ? node.items : undefined);
+  }
+  return node;
+}
+
+export function messageFor(schema: EntitySchema, error: RuleError): FieldMessage {
+  const path = error.keyword === 'required' ? [...error.path, String(error.params.missingProperty)] : error.path;
+  const fieldPath = path.filter((part) => !/^\d+$/.test(part));
+  const property = propertyAt(schema, fieldPath);
+  const own = property?.['x-messages']?.[error.keyword];
+  let key = own ?? `validation.${error.keyword}`;
+  if (!own && error.keyword === 'format' && property?.format) key = `validation.format.${property.format}`;
+  return { field: fieldPath.join('.'), key, params: error.params };
+}
+
+/** One message per field (the first error found for it wins). */
+export function fieldMessages(schema: EntitySchema, errors: RuleError[]): FieldMessage[] {
+  const seen = new Map<string, FieldMessage>();
+  for (const error of errors) {
+    const message = messageFor(schema, error);
+    if (!seen.has(message.field)) seen.set(message.field, message);
+  }
+  return [...seen.values()];
+}
+
+/** ajv's `instancePath` ("/permissions/general") as a path. */
+export function pathOf(instancePath: string): string[] {
+  return instancePath.split('/').filter(Boolean).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
