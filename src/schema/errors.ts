@@ -50,5 +50,8 @@ export function fieldMessages(schema: EntitySchema, errors: RuleError[]): FieldM
 
 /** ajv's `instancePath` ("/permissions/general") as a path. */
 export function pathOf(instancePath: string): string[] {
-  return instancePath.split('/').filter(Boolean).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }

@@ -51,7 +51,9 @@ const validateGreaterThan: SchemaValidateFunction = (limit: unknown, data: strin
   const value = toFils(data);
   const bound = toFils(limit);
   if (value === null || bound === null || value > bound) return true;
-  validateGreaterThan.errors = [{ keyword: 'x-greaterThan', message: `must be greater than ${limit}`, params: { limit } }];
+  validateGreaterThan.errors = [
+    { keyword: 'x-greaterThan', message: `must be greater than ${limit}`, params: { limit } },
+  ];
   return false;
 };
 
@@ -70,7 +72,9 @@ const validateMinSelected: SchemaValidateFunction = (min: number, data: Record<s
     0,
   );
   if (selected >= min) return true;
-  validateMinSelected.errors = [{ keyword: 'x-minSelected', message: `must select at least ${min}`, params: { limit: min } }];
+  validateMinSelected.errors = [
+    { keyword: 'x-minSelected', message: `must select at least ${min}`, params: { limit: min } },
+  ];
   return false;
 };
 

@@ -75,7 +75,9 @@ export function filterSchema(entity: EntitySchema): PropertySchema {
       properties[`${name}_lte`] = bound;
       properties[name] = bound;
     } else if (property?.enum) {
-      properties[name] = { anyOf: [{ enum: property.enum }, { type: 'array', items: { enum: property.enum }, maxItems: 50 }] };
+      properties[name] = {
+        anyOf: [{ enum: property.enum }, { type: 'array', items: { enum: property.enum }, maxItems: 50 }],
+      };
     } else if (property?.type === 'integer') properties[name] = { type: 'integer' };
     else properties[name] = { type: 'string', maxLength: 200 };
   }

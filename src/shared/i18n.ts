@@ -19,7 +19,11 @@ export function isLanguage(value: unknown): value is Language {
 const flattened = new WeakMap<Catalogue, Map<string, string>>();
 
 /** The catalogue as `dotted.key → message`, the way polyglot reads it (keys may contain dots). */
-export function flattenCatalogue(catalogue: Catalogue, prefix = '', into = new Map<string, string>()): Map<string, string> {
+export function flattenCatalogue(
+  catalogue: Catalogue,
+  prefix = '',
+  into = new Map<string, string>(),
+): Map<string, string> {
   for (const [key, value] of Object.entries(catalogue)) {
     if (typeof value === 'string') into.set(prefix + key, value);
     else flattenCatalogue(value, `${prefix}${key}.`, into);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createAjv } from './ajv';
+import { entitySchemas } from './registry';
+import { filterKind, filterSchema, recordSchema, writeSchema } from './variants';
+
+const ajv = createAjv();
+
+describe.each(Object.values(entitySchemas))('derived schemas of $title', (entity) => {
+  const create = ajv.compile(writeSchema(entity, 'create'));
+
+  it('refuses read-only and unknown fields in a write', () => {
+    const readOnly = Object.keys(entity.properties).find((name) => entity.properties[name].readOnly);
+    expect(readOnly).toBeDefined();
+    create({ [readOnly as string]: 'x', not_a_field: 1 });
+    const keywords = (create.errors ?? []).map((error) => error.keyword);
+    expect(keywords).toContain('additionalProperties');
+  });
+
+  it('requires what the schema requires on create', () => {
+    create({});
+    const missing = (create.errors ?? [])
+      .filter((error) => error.keyword === 'required')
+      .map((error) => error.params.missingProperty);
+    expect(missing.sort()).toEqual([...(entity.required ?? [])].sort());
+  });
+
+  it('never returns write-only fields', () => {
+    const record = recordSchema(entity);
+    for (const [name, property] of Object.entries(entity.properties)) {
+      expect(name in record.properties).toBe(!property.writeOnly);
+    }
+  });
+
+  it('lists and filters only known properties', () => {
+    for (const column of entity['x-list'].columns) expect(entity.properties).toHaveProperty(column);
+    for (const filter of entity['x-list'].filters) if (filter !== 'q') expect(entity.properties).toHaveProperty(filter);
+  });
+
+  it('refuses a search text shorter than 3 characters', () => {
+    const filter = ajv.compile(filterSchema(entity));
+    expect(filter({ q: 'ab' })).toBe(false);
+    expect(filter({ q: 'abc' })).toBe(true);
+  });
+});
+
+describe('write-only fields on update', () => {
+  it('may be left out to keep the stored value', () => {
+    const update = ajv.compile(writeSchema(entitySchemas.employee, 'update'));
+    const ok = update({ name: 'Sara', email: 'sara@demo.test', permissions: { general: ['invoices'] } });
+    expect(update.errors).toBeNull();
+    expect(ok).toBe(true);
+  });
+});
+
+describe('filter kinds', () => {
+  it('follow the property schema', () => {
+    const invoice = entitySchemas.invoice.properties;
+    expect(filterKind('q', undefined)).toBe('search');
+    expect(filterKind('status', invoice.status)).toBe('equals');
+    expect(filterKind('expiry_date', invoice.expiry_date)).toBe('range');
+    expect(filterKind('amount', invoice.amount)).toBe('range');
+    expect(filterKind('customer_name', invoice.customer_name)).toBe('contains');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import ar from '../../locales/ar.json';
+import en from '../../locales/en.json';
+import { entitySchemas } from '../../src/schema/registry';
+import type { PropertySchema } from '../../src/schema/types';
+import { type Catalogue, flattenCatalogue } from '../../src/shared/i18n';
+
+const english = flattenCatalogue(en as Catalogue);
+const arabic = flattenCatalogue(ar as Catalogue);
+
+describe('catalogues', () => {
+  it('have the same keys in English and Arabic', () => {
+    const onlyEnglish = [...english.keys()].filter((key) => !arabic.has(key));
+    const onlyArabic = [...arabic.keys()].filter((key) => !english.has(key));
+    expect({ onlyEnglish, onlyArabic }).toEqual({ onlyEnglish: [], onlyArabic: [] });
+  });
+
+  it('keep the same placeholders in both languages', () => {
+    const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]).sort();
+    for (const [key, text] of english) expect([key, placeholders(arabic.get(key) ?? '')]).toEqual([key, placeholders(text)]);
+  });
+
+  it('translate every Arabic message (no English left behind)', () => {
+    const untranslated = [...arabic].filter(
+      ([key, text]) => text === english.get(key) && /[a-z]{3}/i.test(text) && !key.startsWith('app.language.'),
+    );
+    expect(untranslated).toEqual([]);
+  });
+});
+
+describe.each(Object.values(entitySchemas))('labels of $title', (entity) => {
+  const fields: [string, PropertySchema][] = [];
+  const walk = (prefix: string, properties: Record<string, PropertySchema>) => {
+    for (const [name, property] of Object.entries(properties)) {
+      fields.push([prefix + name, property]);
+      if (property.properties) walk(`${prefix}${name}.`, property.properties);
+    }
+  };
+  walk('', entity.properties);
+
+  it.each(fields)('%s has a label and enum labels in both languages', (field, property) => {
+    const base = `resources.${entity.$id}`;
+    for (const catalogue of [english, arabic]) {
+      expect(catalogue.get(`${base}.fields.${field}`), `${base}.fields.${field}`).toBeTruthy();
+      const values = property.enum ?? property.items?.enum ?? [];
+      for (const value of values) {
+        expect(catalogue.get(`${base}.enums.${field}.${String(value)}`), `${field}=${String(value)}`).toBeTruthy();
+      }
+    }
+  });
+});
