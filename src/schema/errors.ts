@@ -29,7 +29,13 @@ function propertyAt(schema: EntitySchema | PropertySchema, path: string[]): Prop
 }
 
 export function messageFor(schema: EntitySchema, error: RuleError): FieldMessage {
-  const path = error.keyword === 'required' ? [...error.path, String(error.params.missingProperty)] : error.path;
+  // Both keywords are reported on the parent object; the field they are about is in their params.
+  const path =
+    error.keyword === 'required'
+      ? [...error.path, String(error.params.missingProperty)]
+      : error.keyword === 'additionalProperties'
+        ? [...error.path, String(error.params.additionalProperty)]
+        : error.path;
   const fieldPath = path.filter((part) => !/^\d+$/.test(part));
   const property = propertyAt(schema, fieldPath);
   const own = property?.['x-messages']?.[error.keyword];

@@ -68,8 +68,14 @@ export function filterSchema(entity: EntitySchema): PropertySchema {
   for (const name of entity['x-list'].filters) {
     const property = entity.properties[name];
     const kind = filterKind(name, property);
-    if (kind === 'search') properties.q = { type: 'string', minLength: SEARCH_MIN_LENGTH, maxLength: 200 };
-    else if (kind === 'range') {
+    if (kind === 'search') {
+      properties.q = {
+        type: 'string',
+        minLength: SEARCH_MIN_LENGTH,
+        maxLength: 200,
+        'x-messages': { minLength: 'validation.search_min' },
+      };
+    } else if (kind === 'range') {
       const bound = { type: 'string', format: property.format === 'kwd' ? 'kwd' : property.format };
       properties[`${name}_gte`] = bound;
       properties[`${name}_lte`] = bound;

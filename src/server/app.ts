@@ -1,0 +1,120 @@
+import type Ajv from 'ajv';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ajvOptions } from '../schema/ajv';
+import { installVocabulary } from '../schema/keywords';
+import { entitySchemas } from '../schema/registry';
+import { authenticate } from './auth/guard';
+import { createContext, type ContextOptions, type ServerContext } from './context';
+import { openDatabase, type DatabaseOptions } from './db/open';
+import { ApiError } from './http/api-error';
+import { installErrorHandling, sendApiError } from './http/error-handler';
+import { installHttpConventions } from './http/conventions';
+import { SHARED_SCHEMAS } from './http/shared-schemas';
+import { entityRouteSchemas } from './resources/schemas';
+import { accountRoutes, accountSchemas } from './routes/account';
+import { authRoutes, authSchemas } from './routes/auth';
+import { fileRoutes } from './routes/files';
+import { openapiRoutes, swaggerOptions } from './routes/openapi';
+import { passwordRoutes, passwordSchemas } from './routes/password';
+import { referenceRoutes, referenceSchemas } from './routes/reference';
+import { registerResources } from './routes/resources';
+import { seedDemo } from './seed/seed';
+import { migrate } from './storage/migrate';
+import { servePortal, type PortalOptions } from './web/portal';
+
+export interface BuildOptions extends ContextOptions {
+  /** Where the data lives; default an in-memory embedded database. */
+  database?: DatabaseOptions;
+  /** Fill an empty database with the demo merchants and their data (default true). */
+  seed?: boolean;
+  /** Serve the built portal too (production entry point). */
+  portal?: PortalOptions;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  /** How often the outbox retries pending messages; 0 disables the sweep. */
+  outboxIntervalMs?: number;
+}
+
+/**
+ * Our formats, keywords and hint vocabulary for Fastify's ajv. Named so: @fastify/ajv-compiler adds
+ * ajv-formats itself unless a plugin of that name is given, and ours already installs it.
+ */
+const formatsPlugin = (ajv: Ajv) => installVocabulary(ajv);
+
+/**
+ * The whole server: opens and migrates the database, seeds an empty one, and returns a Fastify
+ * instance with the /v1 API (and the portal when asked). Closing the instance closes the database.
+ */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const db = await openDatabase(options.database ?? { dataDir: null });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: {
+      // Bodies are checked exactly as sent: no coercion, no defaults added, no fields silently dropped.
+      customOptions: { ...ajvOptions, coerceTypes: false, useDefaults: false, removeAdditional: false },
+      plugins: [formatsPlugin],
+    },
+  });
+  let ctx: ServerContext;
+  try {
+    await migrate(db, options.entities ?? Object.values(entitySchemas));
+    ctx = await createContext(db, options, app.log);
+    if (options.seed !== false) await seedDemo(ctx);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  app.decorate('bawaba', ctx);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('pendingFiles', null);
+  app.addHook('onClose', async () => {
+    await ctx.outbox.stop();
+    await ctx.uploads.close();
+    await db.close();
+  });
+
+  installHttpConventions(app);
+  installErrorHandling(app);
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
+  await app.register(fastifySwagger, swaggerOptions(ctx.publicUrl));
+  for (const schema of [
+    ...SHARED_SCHEMAS,
+    ...ctx.entities.flatMap(entityRouteSchemas),
+    ...authSchemas,
+    ...passwordSchemas,
+    ...accountSchemas,
+    ...referenceSchemas,
+  ]) {
+    app.addSchema(schema);
+  }
+
+  await app.register(
+    async (v1) => {
+      authRoutes(v1, ctx);
+      passwordRoutes(v1, ctx);
+      referenceRoutes(v1, ctx);
+      fileRoutes(v1, ctx);
+      openapiRoutes(v1, () => app.swagger());
+      await v1.register(async (signedIn) => {
+        signedIn.addHook('onRequest', authenticate(ctx));
+        accountRoutes(signedIn, ctx);
+        registerResources(signedIn, ctx);
+      });
+    },
+    { prefix: '/v1' },
+  );
+
+  const fallback = options.portal ? await servePortal(app, options.portal) : null;
+  // Answers by calling send (not by returning the reply), so a streamed index.html is awaited once.
+  app.setNotFoundHandler((request, reply) => {
+    if (!fallback?.(request, reply)) void sendApiError(request, reply, new ApiError(404, 'app.message.not_found'));
+  });
+
+  if (options.outboxIntervalMs !== 0) ctx.outbox.start(options.outboxIntervalMs ?? 5_000);
+  return app;
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { EntitySchema } from '../../schema/types';
+import type { Database } from '../db/database';
+import { forbidden, serviceDisabled, unauthorized } from '../http/api-error';
+import { getMerchant } from '../merchants/merchants';
+import type { ServiceFlag } from '../merchants/services';
+import type { AccessTokens } from './access-tokens';
+import { toCaller, type Caller } from './caller';
+import { loadIdentity } from './identities';
+import type { Sessions } from './sessions';
+
+export interface GuardDeps {
+  db: Database;
+  tokens: AccessTokens;
+  sessions: Sessions;
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * `onRequest` hook of protected routes: resolves the bearer token to a live session and loads the
+ * caller fresh, so a revoked session, a deleted employee or changed permissions take effect at once.
+ */
+export function authenticate({ db, tokens, sessions }: GuardDeps) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw unauthorized();
+    const claims = tokens.verify(token);
+    if (!claims || !(await sessions.isActive(claims.sid))) throw unauthorized('app.auth.session_expired');
+    const identity = await loadIdentity(db, claims.src, claims.sub);
+    const merchant = identity && identity.merchantId === claims.mid ? await getMerchant(db, identity.merchantId) : null;
+    if (!identity || !merchant) throw unauthorized('app.auth.session_expired');
+    request.caller = toCaller(identity, merchant, claims.sid);
+  };
+}
+
+/**
+ * Gate of a resource: the merchant's service flag named in `x-resource.service` must be on, and an
+ * employee needs `x-resource.permission` in their general permission map. Admins pass the second.
+ */
+export function checkAccess(caller: Caller, entity: EntitySchema): void {
+  const { service, permission } = entity['x-resource'];
+  if (service && !caller.merchant.services[service as ServiceFlag]) throw serviceDisabled();
+  if (caller.role === 'employee' && permission && !caller.permissions.general?.includes(permission)) throw forbidden();
+}

@@ -1,0 +1,147 @@
+import { entitySchemas } from '../../schema/registry';
+import type { EntitySchema } from '../../schema/types';
+import type { Queryable } from '../db/database';
+import { ident } from '../storage/columns';
+import { UniqueConflict } from '../storage/errors';
+import { claimLogin, isLoginFree } from '../storage/login-identities';
+import type { EntityStore } from '../storage/records';
+import { hashPassword } from './passwords';
+
+/**
+ * Accounts that can sign in, wherever they are stored: merchant admins in `merchants`, and rows of
+ * any entity whose e-mail is `x-unique: "login"` with an `x-secret` password (employees).
+ */
+
+export const MERCHANT_SOURCE = 'merchant';
+
+export interface Identity {
+  source: string;
+  recordId: number;
+  merchantId: number;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  /** Stored permission maps; admins have none (they may do everything). */
+  permissions: unknown;
+}
+
+export type IdentityRef = Pick<Identity, 'source' | 'recordId' | 'merchantId'>;
+
+interface LoginEntity {
+  entity: EntitySchema;
+  emailColumn: string;
+  secretColumn: string;
+}
+
+/** How sign-in reads an entity's accounts, from its schema hints. */
+function loginEntity(source: string): LoginEntity | null {
+  const entity = entitySchemas[source];
+  if (!entity) return null;
+  const find = (test: (name: string) => boolean) => Object.keys(entity.properties).find(test);
+  const emailColumn = find((name) => entity.properties[name]['x-unique'] === 'login');
+  const secretColumn = find((name) => entity.properties[name]['x-secret'] === 'hash');
+  return emailColumn && secretColumn ? { entity, emailColumn, secretColumn } : null;
+}
+
+/** The account `recordId` of `source` with its password hash, or null when it is gone. */
+export async function loadIdentity(q: Queryable, source: string, recordId: number): Promise<Identity | null> {
+  if (source === MERCHANT_SOURCE) {
+    const [row] = await q.query<{ name: string; email: string; password: string | null }>(
+      `select coalesce(contact_name, name) as name, email, password from merchants where id = $1::integer and email is not null`,
+      [recordId],
+    );
+    return row
+      ? {
+          source,
+          recordId,
+          merchantId: recordId,
+          name: row.name,
+          email: row.email,
+          passwordHash: row.password,
+          permissions: null,
+        }
+      : null;
+  }
+  const login = loginEntity(source);
+  if (!login) return null;
+  const { entity, emailColumn, secretColumn } = login;
+  const hasName = 'name' in entity.properties;
+  const hasPermissions = 'permissions' in entity.properties;
+  const [row] = await q.query<{
+    merchant_id: number;
+    name: string | null;
+    email: string;
+    secret: string | null;
+    permissions: unknown;
+  }>(
+    `select merchant_id, ${hasName ? ident('name') : 'null'} as name, ${ident(emailColumn)} as email, ${ident(secretColumn)} as secret,
+       ${hasPermissions ? ident('permissions') : 'null'} as permissions
+     from ${ident(entity['x-resource'].table)} where id = $1::integer`,
+    [recordId],
+  );
+  if (!row) return null;
+  return {
+    source,
+    recordId,
+    merchantId: row.merchant_id,
+    name: row.name ?? row.email,
+    email: row.email,
+    passwordHash: row.secret,
+    permissions: row.permissions,
+  };
+}
+
+export type Stores = ReadonlyMap<string, EntityStore>;
+
+function storeOf(stores: Stores, source: string): EntityStore {
+  const store = stores.get(source);
+  if (!store || !loginEntity(source)) throw new Error(`${source} accounts cannot sign in`);
+  return store;
+}
+
+/** Stores a new password for an account. */
+export async function setPassword(
+  q: Queryable,
+  stores: Stores,
+  identity: IdentityRef,
+  password: string,
+): Promise<void> {
+  if (identity.source === MERCHANT_SOURCE) {
+    await q.query(`update merchants set password = $1::text, updated_at = now() where id = $2::integer`, [
+      await hashPassword(password),
+      identity.recordId,
+    ]);
+    return;
+  }
+  const { secretColumn } = loginEntity(identity.source) as LoginEntity;
+  await storeOf(stores, identity.source).update(
+    q,
+    identity.merchantId,
+    identity.recordId,
+    { [secretColumn]: password },
+    'patch',
+  );
+}
+
+/** Changes the name and sign-in e-mail of an account (its profile); throws UniqueConflict on a taken e-mail. */
+export async function setProfile(
+  q: Queryable,
+  stores: Stores,
+  identity: IdentityRef,
+  name: string,
+  email: string,
+): Promise<void> {
+  if (identity.source === MERCHANT_SOURCE) {
+    const owner = { source: MERCHANT_SOURCE, recordId: identity.recordId, merchantId: identity.merchantId };
+    if (!(await isLoginFree(q, email, owner))) throw new UniqueConflict('email');
+    await q.query(
+      `update merchants set contact_name = $1::text, email = $2::text, updated_at = now() where id = $3::integer`,
+      [name, email.toLowerCase(), identity.recordId],
+    );
+    await claimLogin(q, email, owner);
+    return;
+  }
+  const { entity, emailColumn } = loginEntity(identity.source) as LoginEntity;
+  const values = { [emailColumn]: email, ...('name' in entity.properties ? { name } : {}) };
+  await storeOf(stores, identity.source).update(q, identity.merchantId, identity.recordId, values, 'patch');
+}

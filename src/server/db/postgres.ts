@@ -1,0 +1,57 @@
+import postgres from 'postgres';
+import type { Database, Queryable, Row } from './database';
+import { OID, parsers, prepareParams } from './values';
+
+const text = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+
+/** The shared parsers in postgres.js's shape; serialisers pass our already-textual values through. */
+const types = Object.fromEntries(
+  Object.entries(parsers).map(([oid, parse]) => [
+    `oid${oid}`,
+    {
+      to: Number(oid),
+      from: [Number(oid)],
+      parse,
+      serialize: Number(oid) === OID.json || Number(oid) === OID.jsonb ? JSON.stringify : text,
+    },
+  ]),
+);
+
+/**
+ * A PostgreSQL server through postgres.js (connection pool).
+ *
+ * @param url connection string (`DATABASE_URL`)
+ * @param schema optional schema to create and use as `search_path` (isolates test suites)
+ */
+export async function openPostgres(url: string, schema?: string): Promise<Database> {
+  if (schema) {
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create schema if not exists "${schema.replace(/"/g, '')}"`);
+    await admin.end();
+  }
+  const sql = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    types,
+    connection: { TimeZone: 'UTC', ...(schema ? { search_path: schema } : {}) },
+  });
+
+  // postgres.js types its parameters for the tagged-template API; `unsafe` takes any value list.
+  const run = async <T extends Row>(
+    target: Pick<postgres.Sql<Record<string, unknown>>, 'unsafe'>,
+    statement: string,
+    params?: readonly unknown[],
+  ) => (await target.unsafe(statement, prepareParams(params) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+
+  await sql`select 1`;
+  return {
+    driver: 'postgres',
+    query: (statement, params) => run(sql, statement, params),
+    transaction: async (fn) =>
+      (await sql.begin(async (tx) => {
+        const scoped: Queryable = { query: (statement, params) => run(tx, statement, params) };
+        return fn(scoped);
+      })) as Awaited<ReturnType<typeof fn>>,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

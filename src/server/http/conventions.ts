@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { unsupportedMediaType } from './api-error';
+
+/**
+ * HTTP behaviour every route shares: which bodies are accepted, and headers on every answer.
+ */
+export function installHttpConventions(app: FastifyInstance): void {
+  // Only JSON (and multipart where a route takes files) is spoken; text bodies get 415, not a parse attempt.
+  app.removeContentTypeParser('text/plain');
+
+  // Clients send `Content-Type: application/json` on every call, including a DELETE with no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0 && request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'PATCH') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && !request.routeOptions.config.multipart) throw unsupportedMediaType();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    // API answers carry tokens and merchant data: never store them in a shared cache.
+    if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/files/'))
+      reply.header('cache-control', 'no-store');
+  });
+}

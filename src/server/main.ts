@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { DEMO_ACCOUNTS } from './seed/accounts';
+import { portalBuilt } from './web/portal';
+
+/**
+ * Production entry point: `node --import tsx src/server/main.ts`. Opens (creating, migrating and
+ * seeding on first start) the database, serves the API and the built portal, and shuts down
+ * cleanly on SIGINT/SIGTERM.
+ */
+
+const config = readConfig();
+const portal = { distDir: join(config.root, 'dist'), localesDir: join(config.root, 'locales') };
+mkdirSync(config.dataDir, { recursive: true });
+
+if (!portalBuilt(portal)) {
+  console.warn(
+    `⚠ The portal is not built: ${join(portal.distDir, 'index.html')} is missing. Run \`npm run build\`; serving the API only.`,
+  );
+}
+console.log(
+  config.databaseUrl
+    ? 'Using PostgreSQL (DATABASE_URL).'
+    : `Using the embedded database in ${join(config.dataDir, 'pglite')}.`,
+);
+
+const app = await buildApp({
+  database: config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
+  publicUrl: config.publicUrl,
+  uploadsDir: join(config.dataDir, 'uploads'),
+  tokenSecret: config.tokenSecret,
+  portal,
+  trustProxy: config.trustProxy,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+console.log(
+  `\nBawaba is ready at ${config.publicUrl}  (API: ${config.publicUrl}/v1, document: ${config.publicUrl}/v1/openapi.json)`,
+);
+console.log('Demo sign-ins:');
+for (const account of Object.values(DEMO_ACCOUNTS))
+  console.log(`  ${account.email.padEnd(20)} ${account.password.padEnd(12)} ${account.note}`);

@@ -1,0 +1,31 @@
+import { getEntitySchema } from '../../schema/registry';
+
+/**
+ * Employee permission maps (general, sms, report, …) and their values, read from the employee
+ * schema's `permissions` property: a value added there is granted to admins and offered to
+ * employees with no code change.
+ */
+
+export type PermissionMaps = Record<string, string[]>;
+
+/** Every map with every value it allows. */
+export function allPermissions(): PermissionMaps {
+  const maps = getEntitySchema('employee').properties.permissions?.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(maps).map(([map, schema]) => [
+      map,
+      (schema.items?.enum ?? []).filter((v): v is string => typeof v === 'string'),
+    ]),
+  );
+}
+
+/** An employee's stored maps, with every known map present (empty when not granted). */
+export function permissionsOf(stored: unknown): PermissionMaps {
+  const given = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(allPermissions()).map((map) => {
+      const values = given[map];
+      return [map, Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : []];
+    }),
+  );
+}

@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import { getEntitySchema } from '../../schema/registry';
+import { callerOf, toCaller, type Caller } from '../auth/caller';
+import { loadIdentity, setProfile, type Identity } from '../auth/identities';
+import type { ServerContext } from '../context';
+import { unauthorized } from '../http/api-error';
+import { errorResponses } from '../http/shared-schemas';
+import { allPermissions } from '../merchants/permissions';
+import { SERVICE_FLAGS } from '../merchants/services';
+
+/** The signed-in account: its profile, its merchant's keys, and payload encryption with them. */
+
+const employee = getEntitySchema('employee');
+const nullableString = { type: ['string', 'null'] };
+
+/** Profile edits follow the employee schema's own rules for a name and a sign-in e-mail. */
+const profileUpdate = {
+  $id: 'profile.update',
+  type: 'object',
+  required: ['name', 'email'],
+  additionalProperties: false,
+  properties: { name: employee.properties.name, email: employee.properties.email },
+};
+
+const profile = {
+  $id: 'profile',
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string', enum: ['admin', 'employee'] },
+    merchant: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        code: { type: 'string' },
+        name: { type: 'string' },
+        name_ar: nullableString,
+        brand_name: nullableString,
+        logo: nullableString,
+        is_multi_vendor: { type: 'boolean' },
+      },
+    },
+    services: {
+      type: 'object',
+      properties: Object.fromEntries(SERVICE_FLAGS.map((flag) => [flag, { type: 'boolean' }])),
+    },
+    permissions: {
+      type: 'object',
+      properties: Object.fromEntries(
+        Object.keys(allPermissions()).map((map) => [map, { type: 'array', items: { type: 'string' } }]),
+      ),
+    },
+  },
+};
+
+const keys = {
+  $id: 'keys',
+  type: 'object',
+  properties: {
+    access_code: { type: 'string' },
+    secret_key: { type: 'string' },
+    iv_key: { type: 'string' },
+    merchant_code: { type: 'string' },
+  },
+};
+
+const encryptRequest = {
+  $id: 'encrypt.request',
+  type: 'object',
+  required: ['payload'],
+  additionalProperties: false,
+  properties: { payload: { description: 'Any JSON value' } },
+};
+
+const encryptResponse = { $id: 'encrypt.response', type: 'object', properties: { data: { type: 'string' } } };
+
+export const accountSchemas = [profileUpdate, profile, keys, encryptRequest, encryptResponse];
+
+function profileOf({ identity, merchant, role, permissions }: Caller) {
+  return {
+    id: identity.recordId,
+    name: identity.name,
+    email: identity.email,
+    role,
+    merchant: {
+      id: merchant.id,
+      code: merchant.code,
+      name: merchant.name,
+      name_ar: merchant.name_ar,
+      brand_name: merchant.brand_name,
+      logo: merchant.logo,
+      is_multi_vendor: merchant.is_multi_vendor,
+    },
+    services: merchant.services,
+    permissions,
+  };
+}
+
+/** `GET /keys`, `GET|PUT /profile` and `POST /encrypt` for the signed-in caller. */
+export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const tags = ['account'];
+
+  app.get(
+    '/keys',
+    {
+      schema: {
+        tags,
+        summary: "The merchant's API and encryption keys",
+        response: { 200: { $ref: 'keys#' }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { merchant } = callerOf(request);
+      return {
+        access_code: merchant.access_code,
+        secret_key: merchant.secret_key,
+        iv_key: merchant.iv_key,
+        merchant_code: merchant.code,
+      };
+    },
+  );
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Who is signed in, their merchant, services and permissions',
+        response: { 200: { $ref: 'profile#' }, ...errorResponses },
+      },
+    },
+    async (request) => profileOf(callerOf(request)),
+  );
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change name and sign-in e-mail',
+        body: { $ref: 'profile.update#' },
+        response: { 200: { $ref: 'profile#' }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { name, email } = request.body as { name: string; email: string };
+      const identity: Identity | null = await ctx.db.transaction(async (tx) => {
+        await setProfile(tx, ctx.stores, caller.identity, name, email);
+        return loadIdentity(tx, caller.identity.source, caller.identity.recordId);
+      });
+      if (!identity) throw unauthorized('app.auth.session_expired');
+      return profileOf(toCaller(identity, caller.merchant, caller.sessionId));
+    },
+  );
+
+  app.post(
+    '/encrypt',
+    {
+      schema: {
+        tags,
+        summary: "Encrypt a payload with the merchant's keys",
+        body: { $ref: 'encrypt.request#' },
+        response: { 200: { $ref: 'encrypt.response#' }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { merchant } = callerOf(request);
+      return { data: await ctx.ciphers.encrypt(merchant, (request.body as { payload: unknown }).payload) };
+    },
+  );
+}

@@ -1,0 +1,169 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { EntitySchema } from '../../schema/types';
+import { callerOf } from '../auth/caller';
+import { checkAccess } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { notFound } from '../http/api-error';
+import { errorResponses } from '../http/shared-schemas';
+import { contentRange, parseListQuery, type RawListQuery } from '../resources/list-params';
+import { checkFileReferences, fileFields, multipartReader } from '../resources/multipart';
+import { decryptedListQuery, encryptedQuerystring, idParams, listQuerystring } from '../resources/schemas';
+import { withUploads } from '../resources/uploads';
+import type { Row } from '../db/database';
+
+/**
+ * Create, read, update, delete and list for every entity of the registry, at its
+ * `x-resource.endpoint`, in the conventions of ra-data-simple-rest. Nothing here is specific to an
+ * entity: gates, encryption and files all come from the schema's hints.
+ */
+
+/** Collection path of an entity inside the /v1 scope ("/products/" → "/products"). */
+export const collectionPath = (entity: EntitySchema) => `/${entity['x-resource'].endpoint.replace(/^\/+|\/+$/g, '')}`;
+
+const INT32_MAX = 2_147_483_647;
+
+function found<T>(value: T | null): T {
+  if (value === null) throw notFound();
+  return value;
+}
+
+function idOf(request: FastifyRequest): number {
+  const { id } = request.params as { id: string };
+  const value = /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : NaN;
+  if (!(value <= INT32_MAX)) throw notFound();
+  return value;
+}
+
+export interface ListRoute {
+  options: RouteShorthandOptions;
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<Row[]>;
+}
+
+/** Registers the five endpoints of one entity; returns its list route so aliases can reuse it. */
+export function registerResource(app: FastifyInstance, ctx: ServerContext, entity: EntitySchema): ListRoute {
+  const name = entity.$id;
+  const base = collectionPath(entity);
+  const store = ctx.stores.get(name);
+  if (!store) throw new Error(`No store for ${name}`);
+  const encrypted = entity['x-resource'].encrypted === true;
+  const multipart = Object.keys(fileFields(entity)).length > 0;
+  const access = async (request: FastifyRequest) => checkAccess(callerOf(request), entity);
+  const recordRef = { $ref: `${name}.record#` };
+  const tags = [name];
+  const merchantOf = (request: FastifyRequest) => callerOf(request).merchant.id;
+
+  /**
+   * The record a write carries: the body itself, or its decrypted `data` (with the URLs of any
+   * uploaded files) checked against the same schema as a plain body.
+   */
+  const recordOf = async (request: FastifyRequest, operation: 'create' | 'update'): Promise<Row> => {
+    let record = request.body as Row;
+    if (encrypted) {
+      const value = await ctx.ciphers.decrypt(callerOf(request).merchant, (request.body as { data: string }).data);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        for (const file of request.pendingFiles ?? []) (value as Row)[file.field] = ctx.uploads.url(file.name);
+      }
+      ctx.validator.check(`${name}.${operation}`, value);
+      record = value as Row;
+    }
+    if (multipart) checkFileReferences(entity, record);
+    return record;
+  };
+
+  const writeOptions = (operation: 'create' | 'update', status: number): RouteShorthandOptions => ({
+    onRequest: access,
+    ...(multipart
+      ? { preValidation: multipartReader(entity, ctx.uploads, !encrypted), config: { multipart: true } }
+      : {}),
+    schema: {
+      tags,
+      summary: `${operation === 'create' ? 'Create' : 'Replace'} ${name}${encrypted ? ' (body encrypted)' : ''}`,
+      description: `${encrypted ? `Body: \`{data}\` holding a \`${name}.${operation}\` record encrypted with the merchant keys. ` : ''}${
+        multipart ? 'Also accepts multipart/form-data: a `record` part (JSON) plus one part per file field.' : ''
+      }`,
+      ...(operation === 'update' ? { params: idParams } : {}),
+      body: { $ref: encrypted ? 'encrypted-payload#' : `${name}.${operation}#` },
+      response: { [status]: recordRef, ...errorResponses },
+    },
+  });
+
+  const list: ListRoute = {
+    options: {
+      onRequest: access,
+      schema: {
+        tags,
+        summary: `List ${name}`,
+        description:
+          'Answers a JSON array with `Content-Range: <resource> <first>-<last>/<total>` and `X-Total-Count`.',
+        querystring: encrypted ? encryptedQuerystring : listQuerystring,
+        response: { 200: { type: 'array', items: recordRef }, ...errorResponses },
+      },
+    },
+    handler: async (request, reply) => {
+      let raw = request.query as RawListQuery & { data?: string };
+      if (encrypted) {
+        raw = raw.data ? ((await ctx.ciphers.decrypt(callerOf(request).merchant, raw.data)) as RawListQuery) : {};
+        ctx.validator.check(decryptedListQuery.$id, raw);
+      }
+      const query = parseListQuery(ctx.validator, entity, raw);
+      const { rows, total } = await store.list(ctx.db, merchantOf(request), query);
+      reply
+        .header('content-range', contentRange(name, query.range[0], rows.length, total))
+        .header('x-total-count', String(total))
+        .header('access-control-expose-headers', 'Content-Range, X-Total-Count');
+      return rows;
+    },
+  };
+  app.get(base, list.options, list.handler);
+
+  app.get(
+    `${base}/:id`,
+    {
+      onRequest: access,
+      schema: { tags, summary: `Get one ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
+    },
+    async (request) => found(await store.get(ctx.db, merchantOf(request), idOf(request))),
+  );
+
+  app.post(base, writeOptions('create', 201), async (request, reply) => {
+    const values = await recordOf(request, 'create');
+    const created = await withUploads(ctx.uploads, request.pendingFiles, () =>
+      ctx.db.transaction((tx) => store.create(tx, merchantOf(request), values)),
+    );
+    return reply.status(201).send(created);
+  });
+
+  app.put(`${base}/:id`, writeOptions('update', 200), async (request) => {
+    const id = idOf(request);
+    const values = await recordOf(request, 'update');
+    return withUploads(ctx.uploads, request.pendingFiles, () =>
+      ctx.db.transaction(async (tx) => found(await store.update(tx, merchantOf(request), id, values, 'replace'))),
+    );
+  });
+
+  app.delete(
+    `${base}/:id`,
+    {
+      onRequest: access,
+      schema: { tags, summary: `Delete ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
+    },
+    async (request) =>
+      ctx.db.transaction(async (tx) => found(await store.remove(tx, merchantOf(request), idOf(request)))),
+  );
+
+  return list;
+}
+
+/**
+ * Other names SPEC §7 gives to entity lists: the same handler, gate and schema under a second path.
+ */
+export const LIST_ALIASES: Record<string, string> = { '/invoice-dashboard': 'invoice' };
+
+/** The endpoints of every entity served, plus the list aliases. */
+export function registerResources(app: FastifyInstance, ctx: ServerContext): void {
+  const lists = new Map(ctx.entities.map((entity) => [entity.$id, registerResource(app, ctx, entity)]));
+  for (const [path, name] of Object.entries(LIST_ALIASES)) {
+    const list = lists.get(name);
+    if (list) app.get(path, list.options, list.handler);
+  }
+}

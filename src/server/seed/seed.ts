@@ -1,0 +1,120 @@
+import type { ServerContext } from '../context';
+import type { Queryable } from '../db/database';
+import { createMerchant } from '../merchants/merchants';
+import { allPermissions } from '../merchants/permissions';
+import { allServices } from '../merchants/services';
+import type { EntityStore } from '../storage/records';
+import { DEMO_ACCOUNTS } from './accounts';
+import { demoProducts } from './demo-catalogue';
+import { demoInvoices } from './demo-invoices';
+import { seededRandom } from './random';
+
+/**
+ * Demo data for a fresh installation: a merchant with every service on, its employees (one with
+ * invoice and report rights only), and a multi-vendor merchant with sub-merchants and its own rows
+ * so that merchant isolation is visible. Runs only when there is no merchant at all.
+ */
+
+const none = () => Object.fromEntries(Object.keys(allPermissions()).map((map) => [map, [] as string[]]));
+
+function store(ctx: ServerContext, name: string): EntityStore {
+  const found = ctx.stores.get(name);
+  if (!found) throw new Error(`Demo data needs the ${name} entity`);
+  return found;
+}
+
+async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void> {
+  const merchant = await createMerchant(tx, {
+    name: 'Al Noor Trading Co.',
+    name_ar: 'شركة النور للتجارة',
+    brand_name: 'Al Noor Trading',
+    contact_name: 'Hessa Al-Noori',
+    email: DEMO_ACCOUNTS.merchant.email,
+    password: DEMO_ACCOUNTS.merchant.password,
+    services: allServices(true),
+  });
+  const random = seededRandom(965);
+  for (const invoice of demoInvoices(random, 40))
+    await store(ctx, 'invoice').create(tx, merchant.id, invoice.values, invoice.system);
+  for (const product of demoProducts()) await store(ctx, 'product').create(tx, merchant.id, product);
+
+  const all = allPermissions();
+  const employees = [
+    {
+      name: 'Bader Al-Shatti',
+      email: DEMO_ACCOUNTS.staff.email,
+      password: DEMO_ACCOUNTS.staff.password,
+      designation: 'Cashier',
+      permissions: {
+        ...none(),
+        general: ['dashboard', 'invoices', 'reports'],
+        sms: ['single_sms', 'bulk_sms'],
+        report: all.report,
+      },
+    },
+    {
+      name: 'ليلى الهاجري',
+      email: 'layla@demo.test',
+      password: 'Layla@1234',
+      designation: 'Accountant',
+      permissions: { ...none(), general: ['dashboard', 'reports'], report: all.report },
+    },
+    {
+      name: 'Faisal Al-Ajmi',
+      email: 'faisal@demo.test',
+      password: 'Faisal@1234',
+      designation: 'Sales manager',
+      permissions: { ...none(), general: ['dashboard', 'sales'], sales: all.sales },
+    },
+    {
+      name: 'Rania Haddad',
+      email: 'rania@demo.test',
+      password: 'Rania@1234',
+      designation: 'Office manager',
+      permissions: { ...none(), general: ['dashboard', 'employees', 'invoices', 'settings'], sms: ['single_sms'] },
+    },
+  ];
+  for (const employee of employees) await store(ctx, 'employee').create(tx, merchant.id, employee);
+}
+
+async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
+  const services = { ...allServices(true), pos_terminal: false, property_management: false, delivery_invoice: false };
+  const vendor = await createMerchant(tx, {
+    name: 'Gulf Souq Marketplace',
+    name_ar: 'سوق الخليج',
+    brand_name: 'Gulf Souq',
+    contact_name: 'Mishal Al-Rashed',
+    email: DEMO_ACCOUNTS.vendor.email,
+    password: DEMO_ACCOUNTS.vendor.password,
+    is_multi_vendor: true,
+    services,
+  });
+  for (const [name, name_ar] of [
+    ['Mubarakiya Sweets', 'حلويات المباركية'],
+    ['Gulf Coffee Roasters', 'محمصة قهوة الخليج'],
+  ]) {
+    await createMerchant(tx, { name, name_ar, brand_name: name, parent_id: vendor.id, services });
+  }
+  const random = seededRandom(2026);
+  for (const invoice of demoInvoices(random, 6, 60))
+    await store(ctx, 'invoice').create(tx, vendor.id, invoice.values, invoice.system);
+  for (const product of demoProducts(3)) await store(ctx, 'product').create(tx, vendor.id, product);
+  await store(ctx, 'employee').create(tx, vendor.id, {
+    name: 'Dana Al-Qattan',
+    email: 'dana@vendor.demo.test',
+    password: 'Dana@1234',
+    designation: 'Vendor support',
+    permissions: { ...none(), general: ['dashboard', 'invoices'] },
+  });
+}
+
+/** Seeds the demo merchants when the database has no merchant yet; returns whether it did. */
+export async function seedDemo(ctx: ServerContext): Promise<boolean> {
+  const [{ count }] = await ctx.db.query<{ count: number }>(`select count(*)::integer as count from merchants`);
+  if (count > 0) return false;
+  await ctx.db.transaction(async (tx) => {
+    await seedDemoMerchant(ctx, tx);
+    await seedVendor(ctx, tx);
+  });
+  return true;
+}

@@ -1,0 +1,75 @@
+import type { EntitySchema, PropertySchema } from '../../schema/types';
+
+/**
+ * How each property of an entity schema is stored. The mapping is the whole "migration language":
+ * a new property in a schema file becomes a new column on the next start.
+ */
+
+export type ColumnKind = 'kwd' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp' | 'json' | 'text';
+
+export interface Column {
+  name: string;
+  kind: ColumnKind;
+  property: PropertySchema;
+}
+
+const SQL_TYPES: Record<ColumnKind, string> = {
+  kwd: 'numeric(15,3)',
+  integer: 'integer',
+  bigint: 'bigint',
+  boolean: 'boolean',
+  date: 'date',
+  timestamp: 'timestamptz',
+  json: 'jsonb',
+  text: 'text',
+};
+
+/** Casts put on every parameter so both drivers send and PostgreSQL reads them the same way. */
+const PARAM_CASTS: Record<ColumnKind, string> = {
+  kwd: '::numeric',
+  integer: '::integer',
+  bigint: '::bigint',
+  boolean: '::boolean',
+  date: '::date',
+  timestamp: '::timestamptz',
+  json: '::text::jsonb',
+  text: '::text',
+};
+
+const INT32_MAX = 2147483647;
+
+function typeOf(property: PropertySchema): string | undefined {
+  return Array.isArray(property.type) ? property.type.find((type) => type !== 'null') : property.type;
+}
+
+/** Storage kind of a property: KWD → exact numeric, integer, boolean, dates, JSON for arrays/objects, else text. */
+export function kindOf(property: PropertySchema): ColumnKind {
+  const type = typeOf(property);
+  if (property.format === 'kwd') return 'kwd';
+  if (type === 'integer')
+    return typeof property.maximum === 'number' && property.maximum <= INT32_MAX ? 'integer' : 'bigint';
+  if (type === 'boolean') return 'boolean';
+  if (type === 'array' || type === 'object') return 'json';
+  if (property.format === 'date') return 'date';
+  if (property.format === 'date-time') return 'timestamp';
+  return 'text';
+}
+
+/** Columns of an entity's table besides `id` and `merchant_id`, in schema order. */
+export function columnsOf(entity: EntitySchema): Column[] {
+  return Object.entries(entity.properties)
+    .filter(([name]) => name !== 'id')
+    .map(([name, property]) => ({ name, kind: kindOf(property), property }));
+}
+
+/** Column type of a column in DDL. */
+export const sqlType = (column: Column) => SQL_TYPES[column.kind];
+
+/** `$n` with the cast for the column's kind. */
+export const placeholder = (kind: ColumnKind, index: number) => `$${index}${PARAM_CASTS[kind]}`;
+
+/** Quotes an identifier taken from a schema (names are checked at start, this is belt and braces). */
+export function ident(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid SQL identifier in a schema: ${name}`);
+  return `"${name}"`;
+}

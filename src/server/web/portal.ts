@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The built portal: static files from `dist/` (hashed `assets/` cached for a year, `index.html`
+ * never cached), any other page path answered with `index.html` so the portal's router decides,
+ * and the translation catalogues at `/locales/<lng>.json`.
+ */
+
+export interface PortalOptions {
+  /** Output folder of `npm run build`. */
+  distDir: string;
+  /** Catalogues served when the build has none (`dist/locales` wins when present). */
+  localesDir: string;
+}
+
+const LOCALE_FILE = /^[a-z]{2}(-[A-Za-z]{2,4})?\.json$/;
+
+/** True when the portal has been built into `distDir`. */
+export const portalBuilt = (options: PortalOptions) => existsSync(join(options.distDir, 'index.html'));
+
+function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string): void {
+  if (path.includes(`${sep}assets${sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  else res.setHeader('cache-control', 'no-cache');
+}
+
+/** Registers the portal's files; returns the fallback for paths no route matched (true when it answered). */
+export async function servePortal(
+  app: FastifyInstance,
+  options: PortalOptions,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
+  const built = portalBuilt(options);
+  const builtLocales = join(options.distDir, 'locales');
+  const localesDir = existsSync(builtLocales) ? builtLocales : options.localesDir;
+
+  app.get('/locales/:file', { schema: { hide: true } }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    if (!LOCALE_FILE.test(file)) return reply.callNotFound();
+    try {
+      const text = await readFile(join(localesDir, file), 'utf8');
+      return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(text);
+    } catch {
+      return reply.callNotFound();
+    }
+  });
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      index: false,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+      // Folder paths ("/", "/assets/") are portal pages too: let them reach the fallback below.
+      allowedPath: (path: string) => !path.endsWith('/'),
+    });
+  }
+
+  return (request, reply) => {
+    // A missing hashed asset must fail as such (the portal reloads once on a failed chunk), not turn into a page.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(v1|assets)(\/|$|\?)/.test(request.url);
+    if (!isPage) return false;
+    if (built) {
+      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+    } else {
+      void reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send('The portal is not built (run `npm run build`); the API is served under /v1.');
+    }
+    return true;
+  };
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../../../src/server/app';
+import { memoryTransport } from '../../../src/server/outbox/console-transport';
+import type { StoredMessage } from '../../../src/server/outbox/outbox';
+import { seededSnapshot, TEST_PUBLIC_URL } from './snapshot';
+
+/**
+ * A seeded server per suite: the embedded database in memory, and — when TEST_DATABASE_URL is set —
+ * the same suite again on PostgreSQL, in a schema of its own that is dropped afterwards.
+ */
+
+export type Driver = 'pglite' | 'postgres';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+export const DRIVERS: Driver[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestServer {
+  app: FastifyInstance;
+  driver: Driver;
+  /** Messages the outbox delivered (after `deliverMail()`). */
+  mail: StoredMessage[];
+  /** Delivers pending outbox messages and returns everything delivered so far. */
+  deliverMail(): Promise<StoredMessage[]>;
+  close(): Promise<void>;
+}
+
+export async function startServer(driver: Driver, options: BuildOptions = {}): Promise<TestServer> {
+  const transport = memoryTransport();
+  const schema = driver === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const app = await buildApp({
+    database:
+      driver === 'postgres' ? { url: postgresUrl, schema } : { dataDir: null, snapshot: await seededSnapshot() },
+    publicUrl: TEST_PUBLIC_URL,
+    transport,
+    outboxIntervalMs: 0,
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    driver,
+    mail: transport.messages,
+    async deliverMail() {
+      await app.bawaba.outbox.flush();
+      return transport.messages;
+    },
+    async close() {
+      await app.close();
+      if (schema && postgresUrl) {
+        const sql = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+        await sql.unsafe(`drop schema if exists "${schema}" cascade`);
+        await sql.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from './helpers/client';
+import { startServer, type TestServer } from './helpers/server';
+
+/** The production server also serves the built portal; the database driver plays no part here. */
+describe('serving the built portal', () => {
+  const distDir = mkdtempSync(join(tmpdir(), 'bawaba-dist-'));
+  const localesDir = join(import.meta.dirname, '..', '..', 'locales');
+  let server: TestServer;
+  let unbuilt: TestServer;
+  let browser: Client;
+
+  beforeAll(async () => {
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Bawaba</title>');
+    writeFileSync(join(distDir, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
+    server = await startServer('pglite', { portal: { distDir, localesDir } });
+    unbuilt = await startServer('pglite', { portal: { distDir: join(distDir, 'missing'), localesDir } });
+    browser = new Client(server.app);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await unbuilt?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers every page path with index.html, never cached', async () => {
+    for (const path of [
+      '/',
+      '/merchant',
+      '/invoice/invoice-list',
+      '/employees/12/permissions',
+      '/smspay/INV-2026-000001',
+    ]) {
+      const response = await browser.get(path, { headers: { accept: 'text/html' } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>Bawaba</title>');
+    }
+  });
+
+  it('caches hashed assets for a year, and answers a missing one with 404', async () => {
+    const asset = await browser.get('/assets/index-3f2a1b.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await browser.get('/assets/index-000000.js')).statusCode).toBe(404);
+  });
+
+  it('serves the translation catalogues', async () => {
+    const arabic = await browser.get('/locales/ar.json');
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.json().app.message.not_found).toBe('الصفحة المطلوبة غير موجودة!');
+    // Only catalogue names are read from disk; anything else is just another page path.
+    const escape = await browser.get('/locales/..%2Fpackage.json');
+    expect(escape.body).not.toContain('"devDependencies"');
+    expect(escape.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('keeps API answers JSON', async () => {
+    expect((await browser.get('/v1/unknown')).json()).toEqual({ message: 'Requested page not found!' });
+    expect((await browser.post('/merchant', {})).statusCode).toBe(404);
+    expect((await browser.get('/v1/health')).statusCode).toBe(200);
+  });
+
+  it('says so when the portal is not built, and still serves the API', async () => {
+    const client = new Client(unbuilt.app);
+    const page = await client.get('/');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('npm run build');
+    expect((await client.get('/v1/health')).statusCode).toBe(200);
+    expect((await client.get('/locales/en.json')).json().app.name).toBe('Bawaba');
+  });
+});
