@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decryptPayload, deriveKey, encryptPayload, fromBase64Url, PayloadDecryptionError, toBase64Url } from './crypto';
+import {
+  decryptPayload,
+  deriveKey,
+  encryptPayload,
+  fromBase64Url,
+  PayloadDecryptionError,
+  toBase64Url,
+} from './crypto';
 
 describe('payload encryption', () => {
   it('round-trips a payload with the merchant keys', async () => {

@@ -54,6 +54,9 @@ describe('serving the built portal', () => {
     const arabic = await browser.get('/locales/ar.json');
     expect(arabic.statusCode).toBe(200);
     expect(arabic.json().app.message.not_found).toBe('الصفحة المطلوبة غير موجودة!');
+    const reactAdmin = await browser.get('/locales/react-admin.ar.json');
+    expect(reactAdmin.statusCode).toBe(200);
+    expect(reactAdmin.json().ra.action.save).toBeTruthy();
     // Only catalogue names are read from disk; anything else is just another page path.
     const escape = await browser.get('/locales/..%2Fpackage.json');
     expect(escape.body).not.toContain('"devDependencies"');

@@ -17,7 +17,8 @@ describe('catalogues', () => {
 
   it('keep the same placeholders in both languages', () => {
     const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]).sort();
-    for (const [key, text] of english) expect([key, placeholders(arabic.get(key) ?? '')]).toEqual([key, placeholders(text)]);
+    for (const [key, text] of english)
+      expect([key, placeholders(arabic.get(key) ?? '')]).toEqual([key, placeholders(text)]);
   });
 
   it('translate every Arabic message (no English left behind)', () => {

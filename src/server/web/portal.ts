@@ -17,7 +17,8 @@ export interface PortalOptions {
   localesDir: string;
 }
 
-const LOCALE_FILE = /^[a-z]{2}(-[A-Za-z]{2,4})?\.json$/;
+/** `en.json`, `ar.json`, and the catalogues of react-admin's own texts such as `react-admin.ar.json`. */
+const LOCALE_FILE = /^(react-admin\.)?[a-z]{2}(-[A-Za-z]{2,4})?\.json$/;
 
 /** True when the portal has been built into `distDir`. */
 export const portalBuilt = (options: PortalOptions) => existsSync(join(options.distDir, 'index.html'));

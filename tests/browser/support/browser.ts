@@ -18,12 +18,17 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser context (no cookies, no storage) like a new visitor's, with errors collected. */
-export async function newVisitor(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{
+export async function newVisitor(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<{
   context: BrowserContext;
   page: Page;
   errors: string[];
 }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -12,7 +12,12 @@ export class ServerLog {
 }
 
 /** Waits for a line of the server log matching `pattern` that appeared after `fromOffset` bytes. */
-export async function waitForLogLine(file: string, pattern: RegExp, fromOffset = 0, timeoutMs = 10_000): Promise<RegExpMatchArray> {
+export async function waitForLogLine(
+  file: string,
+  pattern: RegExp,
+  fromOffset = 0,
+  timeoutMs = 10_000,
+): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const text = readFileSync(file, 'utf8').slice(fromOffset);

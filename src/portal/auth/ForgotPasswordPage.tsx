@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { authProvider } from '../shell/providers';
+import { useLanguage } from '../shell/LanguageProvider';
+import { followLink } from '../shell/navigation';
+import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { PlainTextField } from './PlainTextField';
+import { PublicLayout } from './PublicLayout';
+import { submitErrorsOf, type SubmitErrors } from './submitErrors';
+
+/**
+ * Forgot password (`/account/forgotPassword`): asks the API to e-mail a secret code. The answer is
+ * the same whether or not the address has an account, so the page never reveals which e-mails exist.
+ */
+export default function ForgotPasswordPage() {
+  const { translate } = useLanguage();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<SubmitErrors>({ fields: {} });
+  const [sent, setSent] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setErrors({ fields: { email: translate('validation.required') } });
+      return;
+    }
+    setBusy(true);
+    setErrors({ fields: {} });
+    try {
+      const answer = await authProvider.forgotPassword(email.trim());
+      setSent(answer?.message || translate('app.auth.code_sent'));
+    } catch (error) {
+      setErrors(submitErrorsOf(error, translate));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resetLink = `${PUBLIC_PATHS.resetPassword}?email=${encodeURIComponent(email.trim())}`;
+  return (
+    <PublicLayout title={translate('app.auth.forgot_password')}>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+        <Typography color="text.secondary">{translate('app.auth.forgot_intro')}</Typography>
+        {errors.message && (
+          <Alert severity="error" role="alert">
+            {errors.message}
+          </Alert>
+        )}
+        {sent && (
+          <Alert severity="success" role="status">
+            {sent}
+          </Alert>
+        )}
+        <PlainTextField
+          id="email"
+          name="email"
+          type="email"
+          label={translate('app.auth.email')}
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.fields.email}
+          required
+          inputProps={{ dir: 'ltr' }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {translate('app.auth.send_code')}
+        </Button>
+        {sent && (
+          <Button href={resetLink} onClick={followLink(resetLink)} variant="outlined">
+            {translate('app.auth.reset_password')}
+          </Button>
+        )}
+        <Link href={PUBLIC_PATHS.signIn} onClick={followLink(PUBLIC_PATHS.signIn)} sx={{ justifySelf: 'center' }}>
+          {translate('app.auth.back_to_sign_in')}
+        </Link>
+      </Box>
+    </PublicLayout>
+  );
+}

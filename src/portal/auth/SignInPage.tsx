@@ -1,0 +1,103 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useState, type FormEvent } from 'react';
+import { useSessionSlice } from '../data/session';
+import { authProvider } from '../shell/providers';
+import { useLanguage } from '../shell/LanguageProvider';
+import { followLink, navigate, useNavigationState } from '../shell/navigation';
+import { Redirect } from '../shell/Redirect';
+import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { PlainTextField } from './PlainTextField';
+import { PublicLayout } from './PublicLayout';
+import { submitErrorsOf, type SubmitErrors } from './submitErrors';
+
+/** The sign-in page's optional notice, passed by the page that sent the user here. */
+export interface SignInState {
+  notice?: string;
+}
+
+/**
+ * Sign In (`/merchant`). Signing in stores the tokens, the merchant keys and the profile, then
+ * opens the dashboard; react-admin itself loads only then.
+ */
+export default function SignInPage() {
+  const { translate } = useLanguage();
+  const { access_token } = useSessionSlice('account');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  // The failure itself is kept, not its text, so a language switch re-translates the message.
+  const [failure, setFailure] = useState<unknown>(null);
+  const [missing, setMissing] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const notice = useNavigationState<SignInState>()?.notice;
+
+  if (access_token && !busy) return <Redirect to="/" />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const empty = [...(email.trim() ? [] : ['email']), ...(password ? [] : ['password'])];
+    setMissing(empty);
+    setFailure(null);
+    if (empty.length > 0) return;
+    setBusy(true);
+    try {
+      await authProvider.login({ email: email.trim(), password });
+      navigate('/', { replace: true });
+    } catch (error) {
+      setFailure(error);
+      setBusy(false);
+    }
+  };
+
+  const errors: SubmitErrors = failure
+    ? submitErrorsOf(failure, translate, { 401: 'app.auth.invalid_credentials' })
+    : { fields: Object.fromEntries(missing.map((field) => [field, translate('validation.required')])) };
+
+  return (
+    <PublicLayout title={translate('app.auth.sign_in')}>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+        {notice && <Alert severity="success">{translate(notice)}</Alert>}
+        {errors.message && (
+          <Alert severity="error" role="alert">
+            {errors.message}
+          </Alert>
+        )}
+        <PlainTextField
+          id="email"
+          name="email"
+          type="email"
+          label={translate('app.auth.email')}
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.fields.email}
+          required
+          inputProps={{ dir: 'ltr' }}
+        />
+        <PlainTextField
+          id="password"
+          name="password"
+          type="password"
+          label={translate('app.auth.password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.fields.password}
+          required
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {translate('app.auth.sign_in')}
+        </Button>
+        <Link
+          href={PUBLIC_PATHS.forgotPassword}
+          onClick={followLink(PUBLIC_PATHS.forgotPassword)}
+          sx={{ justifySelf: 'center' }}
+        >
+          {translate('app.auth.forgot_password')}
+        </Link>
+      </Box>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,132 @@
+import Form from '@rjsf/mui';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useTranslate } from 'ra-core';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { EntitySchema } from '../../schema/types';
+import { writeSchema, type WriteOperation } from '../../schema/variants';
+import type { FieldErrors } from '../data/fieldErrors';
+import { catalogueErrors, serverErrorSchema } from './errorMessages';
+import type { SchemaFormContext } from './formContext';
+import { editableData } from './formData';
+import type { Translate } from './translate';
+import { deriveUiSchema } from './uiSchema';
+import { formValidator } from './validator';
+import { formWidgets } from './widgets';
+
+type FormValues = Record<string, unknown>;
+
+/** Validation errors are shown under their fields; nothing else is to be done with them. */
+const showUnderFields = () => undefined;
+
+export interface SchemaFormProps {
+  /** The entity; the form shows `writeSchema(entity, operation)`. */
+  entity: EntitySchema;
+  operation: WriteOperation;
+  /** The record being edited (read-only and unknown fields are dropped), or initial values. */
+  record?: FormValues;
+  /** Called with valid data only; files chosen in file widgets are included as `File`s. */
+  onSubmit: (data: FormValues) => void | Promise<void>;
+  /** Errors the server returned per field (`HttpError` body `errors`), shown under the fields. */
+  serverErrors?: FieldErrors;
+  /**
+   * Message lookup; default react-admin's (keys are shown as they are outside react-admin). A new
+   * function for each language (react-admin's and the shell's are), so labels and messages follow.
+   */
+  translate?: Translate;
+  /** Current language, for widgets that format by language. */
+  language?: string;
+  disabled?: boolean;
+  /** The submit area (a toolbar with a submit button); the form renders no button of its own. */
+  children?: ReactNode;
+  id?: string;
+}
+
+/** First field path (rjsf id form, `root_a_b`) of nested server errors. */
+function firstErrorId(errors: FieldErrors, prefix = 'root'): string | undefined {
+  const [field, value] = Object.entries(errors)[0] ?? [];
+  if (field === undefined) return undefined;
+  return typeof value === 'string' ? `${prefix}_${field}` : firstErrorId(value, `${prefix}_${field}`);
+}
+
+/**
+ * Brings the first field the server refused into view and focus, as rjsf does for its own errors
+ * (`focusOnFirstError`): the message under it may be far down a long form.
+ */
+function useFirstRefusedField(serverErrors: FieldErrors | undefined) {
+  useEffect(() => {
+    const id = serverErrors && firstErrorId(serverErrors);
+    if (!id) return;
+    const field = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}"]`);
+    field?.focus();
+    field?.scrollIntoView({ block: 'center' });
+  }, [serverErrors]);
+}
+
+/**
+ * The one form body of every create and edit screen: rjsf over the entity's write schema, validated
+ * on submit by the product's ajv (same keywords as the API), messages from the catalogue.
+ * Usable on its own (tests, custom pages) as well as inside react-admin's save flow.
+ */
+export function SchemaForm({
+  entity,
+  operation,
+  record,
+  onSubmit,
+  serverErrors,
+  translate: translateProp,
+  language = 'en',
+  disabled,
+  children,
+  id,
+}: SchemaFormProps) {
+  const raTranslate = useTranslate();
+  const translate: Translate = translateProp ?? raTranslate;
+
+  // Stable objects for rjsf: a new schema, uiSchema or context on each render remounts fields.
+  const schema = useMemo(() => writeSchema(entity, operation), [entity, operation]);
+  const uiSchema = useMemo(() => deriveUiSchema(entity, schema, translate), [entity, schema, translate]);
+  const transformErrors = useMemo(() => catalogueErrors(entity, translate), [entity, translate]);
+  const extraErrors = useMemo(() => serverErrorSchema(serverErrors), [serverErrors]);
+  const [files] = useState(() => new Map<string, File>());
+  const formContext = useMemo<SchemaFormContext>(
+    () => ({ resource: entity.$id, language, translate, files }),
+    [entity.$id, language, translate, files],
+  );
+
+  useFirstRefusedField(serverErrors);
+
+  const [formData, setFormData] = useState<FormValues>(() => editableData(schema, record));
+  const handleChange = useCallback((event: IChangeEvent<FormValues>) => setFormData(event.formData ?? {}), []);
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<FormValues>) => {
+      const data: FormValues = { ...(event.formData ?? {}) };
+      for (const [name, file] of files) if (name in schema.properties) data[name] = file;
+      return onSubmit(data);
+    },
+    [files, onSubmit, schema],
+  );
+
+  return (
+    <Form
+      id={id}
+      schema={schema as RJSFSchema}
+      uiSchema={uiSchema}
+      formData={formData}
+      formContext={formContext}
+      validator={formValidator}
+      widgets={formWidgets}
+      transformErrors={transformErrors}
+      extraErrors={extraErrors}
+      onChange={handleChange}
+      onSubmit={handleSubmit}
+      onError={showUnderFields}
+      disabled={disabled}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+    >
+      {children}
+    </Form>
+  );
+}

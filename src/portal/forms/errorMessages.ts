@@ -1,0 +1,43 @@
+import type { ErrorSchema, ErrorTransformer, RJSFValidationError } from '@rjsf/utils';
+import { messageFor } from '../../schema/errors';
+import type { EntitySchema } from '../../schema/types';
+import type { FieldErrors } from '../data/fieldErrors';
+import type { Translate } from './translate';
+
+/**
+ * rjsf reports ajv's errors with the field's path in `property` (".max_amount"; for `required`
+ * the missing property is already appended). The catalogue key is chosen by `messageFor`, the
+ * same function the API uses, so the text under a field is exactly the server's for the same rule.
+ */
+export function catalogueErrors(entity: EntitySchema, translate: Translate): ErrorTransformer {
+  return (errors: RJSFValidationError[]) => {
+    const seen = new Set<string>();
+    const shown: RJSFValidationError[] = [];
+    for (const error of errors) {
+      const keyword = error.name ?? '';
+      const path = (error.property ?? '').split('.').filter(Boolean);
+      const params = (error.params ?? {}) as Record<string, unknown>;
+      const { field, key } = messageFor(entity, {
+        path: keyword === 'required' ? path.slice(0, -1) : path,
+        keyword,
+        params,
+      });
+      // One message per field, the first found, as the API answers.
+      if (seen.has(field)) continue;
+      seen.add(field);
+      const message = translate(key, params);
+      shown.push({ ...error, message, stack: message });
+    }
+    return shown;
+  };
+}
+
+/** Server field errors (`HttpError` body `errors`, nested like the record) in rjsf's `extraErrors` shape. */
+export function serverErrorSchema(errors: FieldErrors | undefined): ErrorSchema | undefined {
+  if (!errors) return undefined;
+  const schema: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    schema[field] = typeof value === 'string' ? { __errors: [value] } : serverErrorSchema(value);
+  }
+  return schema as ErrorSchema;
+}

@@ -1,0 +1,93 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { EntitySchema, PropertySchema } from '../../schema/types';
+import type { FormWidgetName } from './widgets';
+import { humanise, type Translate } from './translate';
+
+/**
+ * rjsf's uiSchema, derived from an entity schema and its `x-ui` hints rather than written per
+ * screen: a new property appears in the form with the right widget and its catalogue label with
+ * no change here.
+ */
+
+/** The widget a property needs, by the name it is registered under in `formWidgets`. */
+export function widgetFor(property: PropertySchema): FormWidgetName | undefined {
+  const hinted = property['x-ui']?.widget;
+  if (hinted) return hinted as FormWidgetName;
+  if (property['x-file']) return 'file';
+  if (property.format === 'kwd') return 'money';
+  if (property.format === 'strong-password') return 'password';
+  if (property.format === 'date') return 'date';
+  if (property.type === 'array' && property.items?.enum && property.uniqueItems) return 'checkboxes';
+  return undefined;
+}
+
+/** Catalogue key of a field label: `resources.<resource>.fields.<dotted path>`. */
+export const fieldLabelKey = (resource: string, path: string) => `resources.${resource}.fields.${path}`;
+
+/** Catalogue key of an enum value's label: `resources.<resource>.enums.<dotted path>.<value>`. */
+export const enumLabelKey = (resource: string, path: string, value: unknown) =>
+  `resources.${resource}.enums.${path}.${String(value)}`;
+
+/** Children in `x-ui.order` order (unordered ones after, in schema order), as `ui:order` wants. */
+function orderOf(properties: Record<string, PropertySchema>): string[] | undefined {
+  const names = Object.keys(properties);
+  if (!names.some((name) => properties[name]['x-ui']?.order !== undefined)) return undefined;
+  const rank = (name: string) => properties[name]['x-ui']?.order ?? Number.MAX_SAFE_INTEGER;
+  return [...names].sort((a, b) => rank(a) - rank(b)).concat('*');
+}
+
+function propertyUi(resource: string, path: string, property: PropertySchema, translate: Translate): UiSchema {
+  const name = path.slice(path.lastIndexOf('.') + 1);
+  const ui: UiSchema = { 'ui:title': translate(fieldLabelKey(resource, path), { _: humanise(name) }) };
+  const hint = property['x-ui'];
+  const widget = widgetFor(property);
+  if (hint?.hidden) ui['ui:widget'] = 'hidden';
+  else if (widget) ui['ui:widget'] = widget;
+  if (hint?.readonly) ui['ui:readonly'] = true;
+  if (hint?.dir) ui['ui:options'] = { mui: { slotProps: { htmlInput: { dir: hint.dir } } } };
+  if (property.format === 'email') ui['ui:autocomplete'] = 'email';
+
+  const values = property.enum ?? property.items?.enum;
+  if (values) {
+    ui['ui:enumNames'] = Object.fromEntries(
+      values.map((value) => [
+        String(value),
+        translate(enumLabelKey(resource, path, value), { _: humanise(String(value)) }),
+      ]),
+    );
+  }
+  if (property.type === 'array' && widget === 'checkboxes') ui['ui:options'] = { ...ui['ui:options'], inline: true };
+  if (property.properties) Object.assign(ui, objectUi(resource, path, property.properties, translate));
+  return ui;
+}
+
+function objectUi(
+  resource: string,
+  prefix: string,
+  properties: Record<string, PropertySchema>,
+  translate: Translate,
+): UiSchema {
+  const ui: UiSchema = {};
+  for (const [name, property] of Object.entries(properties)) {
+    // Server-made values (ids, references, timestamps) are shown by the list and show screens only.
+    if (property.readOnly) continue;
+    ui[name] = propertyUi(resource, prefix ? `${prefix}.${name}` : name, property, translate);
+  }
+  const order = orderOf(properties);
+  if (order) ui['ui:order'] = order;
+  return ui;
+}
+
+/**
+ * The uiSchema of a form over `schema` (an operation variant of `entity`, see `writeSchema`):
+ * labels and enum labels from the catalogue, widgets by registered name, `x-ui` hints applied.
+ * The submit button is the caller's (react-admin's toolbar or a page's own).
+ */
+export function deriveUiSchema(entity: EntitySchema, schema: EntitySchema, translate: Translate): UiSchema {
+  return {
+    ...objectUi(entity.$id, '', schema.properties, translate),
+    // The screen around the form already names the entity.
+    'ui:label': false,
+    'ui:submitButtonOptions': { norender: true },
+  };
+}

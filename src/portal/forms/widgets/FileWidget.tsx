@@ -1,0 +1,105 @@
+import UploadFile from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import Typography from '@mui/material/Typography';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import type { PropertySchema } from '../../../schema/types';
+import { formContextOf } from '../formContext';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * A property with `x-file`: the input accepts the types the schema lists; the chosen File is kept
+ * in the form context for the multipart upload while the form data holds its name. Images show
+ * a preview (the new file, or the stored one when editing).
+ */
+export function FileWidget(props: WidgetProps) {
+  const {
+    id,
+    name,
+    value,
+    onChange,
+    onBlur,
+    label,
+    required,
+    disabled,
+    readonly,
+    rawErrors = [],
+    schema,
+    registry,
+  } = props;
+  const { files, translate } = formContextOf(registry);
+  const spec = (schema as PropertySchema)['x-file'];
+  const isImage = spec?.accept.every((type) => type.startsWith('image/')) ?? false;
+  const [chosen, setChosen] = useState<File | undefined>(() => files.get(name));
+  const objectUrl = useMemo(() => (chosen && isImage ? URL.createObjectURL(chosen) : undefined), [chosen, isImage]);
+  // The preview's object URL holds the file in memory until it is released.
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) files.set(name, file);
+    else files.delete(name);
+    setChosen(file);
+    onChange(file ? file.name : undefined);
+  };
+
+  const stored = typeof value === 'string' && value && !chosen ? value : undefined;
+  const preview = isImage ? (objectUrl ?? stored) : undefined;
+  return (
+    <FormControl error={rawErrors.length > 0} required={required} disabled={disabled || readonly} fullWidth>
+      <FormLabel htmlFor={id} sx={{ mb: 1 }}>
+        {label}
+      </FormLabel>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        {preview && (
+          <Box
+            component="img"
+            src={preview}
+            alt={translate('app.form.preview')}
+            sx={{
+              width: 96,
+              height: 96,
+              objectFit: 'contain',
+              borderRadius: 1,
+              border: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.default',
+            }}
+          />
+        )}
+        <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={disabled || readonly}>
+          {translate('app.form.choose_file')}
+          <Box
+            component="input"
+            id={id}
+            name={name}
+            type="file"
+            accept={spec?.accept.join(',')}
+            onChange={handleChange}
+            onBlur={() => onBlur(id, value)}
+            sx={visuallyHidden}
+          />
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {chosen?.name ?? stored ?? translate('app.form.no_file')}
+        </Typography>
+      </Box>
+    </FormControl>
+  );
+}

@@ -1,0 +1,21 @@
+import { Widgets } from '@rjsf/mui';
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { DateWidget } from './DateWidget';
+import { FileWidget } from './FileWidget';
+import { MoneyWidget } from './MoneyWidget';
+import { PasswordWidget } from './PasswordWidget';
+
+/**
+ * Every widget a derived uiSchema may name, registered once. The object is created at module
+ * level so rjsf sees the same registry on every render (a new object would remount the fields).
+ */
+export const formWidgets: RegistryWidgetsType = {
+  textarea: Widgets.TextareaWidget,
+  checkboxes: Widgets.CheckboxesWidget,
+  money: MoneyWidget,
+  password: PasswordWidget,
+  file: FileWidget,
+  date: DateWidget,
+};
+
+export type FormWidgetName = 'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date';

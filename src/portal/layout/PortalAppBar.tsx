@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { AppBar, TitlePortal, UserMenu, useTranslate, type AppBarProps } from 'react-admin';
+import { useSessionSlice } from '../data/session';
+import { AdminLanguageSwitch } from './AdminLanguageSwitch';
+import { SignOutMenuItem } from './SignOutMenuItem';
+
+/** The merchant's brand as the profile gives it, in the current language when it has one. */
+function useMerchantName(): string | undefined {
+  const merchant = useSessionSlice('account').user_details?.merchant;
+  const { language } = useSessionSlice('global');
+  if (!merchant) return undefined;
+  return merchant.brand_name || (language === 'ar' && merchant.name_ar ? merchant.name_ar : merchant.name);
+}
+
+/**
+ * "Bawaba" and the merchant's brand, the current screen's title (the page's one heading of level
+ * 1), the language switch and the user menu. On phones the brand gives way to the screen title.
+ */
+export function PortalAppBar(props: AppBarProps) {
+  const translate = useTranslate();
+  const merchantName = useMerchantName();
+  return (
+    <AppBar
+      {...props}
+      color="primary"
+      toolbar={<AdminLanguageSwitch />}
+      userMenu={
+        <UserMenu>
+          <SignOutMenuItem />
+        </UserMenu>
+      }
+    >
+      <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'baseline', gap: 1, mr: 3, minWidth: 0 }}>
+        <Typography component="p" variant="h6" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+          {translate('app.name')}
+        </Typography>
+        {merchantName && (
+          <Typography component="p" variant="body2" noWrap dir="auto" sx={{ opacity: 0.9, maxWidth: 220 }}>
+            {merchantName}
+          </Typography>
+        )}
+      </Box>
+      <TitlePortal component="h1" variant="h6" sx={{ fontSize: { xs: '1.05rem', sm: '1.1rem' } }} />
+    </AppBar>
+  );
+}

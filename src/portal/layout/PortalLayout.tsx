@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { InactivityGuard } from '../auth/InactivityGuard';
+import { LocaleBridge } from './LocaleBridge';
+import { PortalAppBar } from './PortalAppBar';
+import { PortalMenu } from './PortalMenu';
+
+/**
+ * react-admin's layout with the portal's app bar (always shown: the language switch and sign-out
+ * stay within reach on long forms) and menu, and the session-timeout watch.
+ */
+export function PortalLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={PortalAppBar} menu={PortalMenu} appBarAlwaysOn>
+      <LocaleBridge />
+      <InactivityGuard />
+      {children}
+    </Layout>
+  );
+}

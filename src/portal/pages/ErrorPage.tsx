@@ -1,0 +1,16 @@
+import { useLanguage } from '../shell/LanguageProvider';
+import type { ErrorPageStatus } from '../shell/publicPaths';
+import { StatusPage } from './StatusPage';
+
+const MESSAGES: Record<ErrorPageStatus, { title: string; message: string }> = {
+  403: { title: 'app.errors.title_403', message: 'app.message.forbidden' },
+  500: { title: 'app.errors.title_500', message: 'app.message.generic_error' },
+  503: { title: 'app.errors.title_503', message: 'app.errors.body_503' },
+};
+
+/** `/errorpage403`, `/errorpage500`, `/errorpage503` (SPEC §2, §8). */
+export default function ErrorPage({ status }: { status: ErrorPageStatus }) {
+  const { translate } = useLanguage();
+  const { title, message } = MESSAGES[status];
+  return <StatusPage code={String(status)} title={translate(title)} message={translate(message)} />;
+}

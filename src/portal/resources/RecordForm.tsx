@@ -1,0 +1,68 @@
+import Save from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useCallback, useState } from 'react';
+import { Loading, useLocaleState, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
+import type { WriteOperation } from '../../schema/variants';
+import type { FieldErrors } from '../data/fieldErrors';
+import { SchemaForm } from '../forms/SchemaForm';
+import { useEntitySchema } from './useEntitySchema';
+
+type Values = Record<string, unknown>;
+
+const isFieldErrors = (value: unknown): value is FieldErrors =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
+
+/**
+ * The single form body of the create and edit screens: the schema form, submitted through
+ * react-admin's save (from `<Create>` / `<Edit>`). When the API refuses fields, the save resolves
+ * with them (`HttpError` body `errors`) and they show under the fields; react-admin shows the
+ * server's message as a notification.
+ */
+export function RecordForm({ operation }: { operation: WriteOperation }) {
+  const entity = useEntitySchema();
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const { save, saving } = useSaveContext();
+  const record = useRecordContext<Values>();
+  const [serverErrors, setServerErrors] = useState<FieldErrors>();
+
+  const submit = useCallback(
+    async (data: Values) => {
+      setServerErrors(undefined);
+      const refused: unknown = await save?.(data);
+      if (isFieldErrors(refused)) setServerErrors(refused);
+    },
+    [save],
+  );
+
+  if (operation === 'update' && !record) return <Loading />;
+  return (
+    <CardContent sx={{ maxWidth: 760 }}>
+      <SchemaForm
+        id={`${entity.$id}-${operation}-form`}
+        entity={entity}
+        operation={operation}
+        record={record}
+        onSubmit={submit}
+        serverErrors={serverErrors}
+        translate={translate}
+        language={language}
+        disabled={saving}
+      >
+        <Box sx={{ display: 'flex', gap: 2, mt: 3 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={saving}
+            startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <Save />}
+          >
+            {translate('ra.action.save')}
+          </Button>
+        </Box>
+      </SchemaForm>
+    </CardContent>
+  );
+}

@@ -1,0 +1,133 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import type { ReactNode } from 'react';
+import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
+import { formatKwd } from '../../shared/money';
+import type { EntitySchema, PropertySchema } from '../../schema/types';
+import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
+import { humanise } from '../forms/translate';
+import { formatDate, formatNumber } from './format';
+
+type Values = Record<string, unknown>;
+
+/** The property at a dotted path of an entity ("permissions.general"). */
+export function propertyAt(entity: EntitySchema, path: string): PropertySchema | undefined {
+  let node: PropertySchema | undefined = { properties: entity.properties };
+  for (const part of path.split('.')) node = node?.properties?.[part];
+  return node;
+}
+
+function valueAt(record: Values, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, part) => (value && typeof value === 'object' ? (value as Values)[part] : undefined),
+      record,
+    );
+}
+
+/** Whether a property holds an image (an `x-file` accepting only image types). */
+export function isImage(property: PropertySchema | undefined): boolean {
+  return property?.['x-file']?.accept.every((type) => type.startsWith('image/')) ?? false;
+}
+
+const isFormatted = (property: PropertySchema | undefined) =>
+  property?.format === 'kwd' || property?.format === 'date' || property?.format === 'date-time';
+
+interface Display {
+  resource: string;
+  translate: TranslateFunction;
+  language: string;
+}
+
+const enumLabel = ({ resource, translate }: Display, path: string, value: unknown) =>
+  translate(enumLabelKey(resource, path, value), { _: humanise(String(value)) });
+
+/** Plain-text form of a value (no markup): for compact lists and the parts of a nested value. */
+export function displayText(
+  display: Display,
+  path: string,
+  property: PropertySchema | undefined,
+  value: unknown,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (property?.format === 'kwd') return formatKwd(String(value), display.language);
+  if (property?.format === 'date' || property?.format === 'date-time') {
+    return formatDate(String(value), display.language, property.format === 'date-time');
+  }
+  if (property?.enum) return enumLabel(display, path, value);
+  if (Array.isArray(value)) {
+    const separator = display.language === 'ar' ? '، ' : ', ';
+    return value.map((item) => (property?.items?.enum ? enumLabel(display, path, item) : String(item))).join(separator);
+  }
+  if (typeof value === 'boolean') return display.translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+  if (typeof value === 'number') return formatNumber(value, display.language);
+  if (typeof value === 'object' && property?.properties) {
+    return Object.entries(property.properties)
+      .map(([name, child]) => {
+        const text = displayText(display, `${path}.${name}`, child, (value as Values)[name]);
+        return (
+          text &&
+          `${display.translate(fieldLabelKey(display.resource, `${path}.${name}`), { _: humanise(name) })}: ${text}`
+        );
+      })
+      .filter(Boolean)
+      .join(' · ');
+  }
+  return String(value);
+}
+
+/** The display helpers for the current resource and language. */
+export function useDisplay(entity: EntitySchema): Display {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  return { resource: entity.$id, translate, language };
+}
+
+/**
+ * One value of a record as the lists and the detail screen show it: amounts in KWD with three
+ * decimals, dates in the user's language, enum values by their catalogue label, images as thumbnails.
+ */
+export function RecordValue({
+  entity,
+  path,
+  record,
+}: {
+  entity: EntitySchema;
+  path: string;
+  record: Values;
+}): ReactNode {
+  const display = useDisplay(entity);
+  const property = propertyAt(entity, path);
+  const value = valueAt(record, path);
+  if (value === null || value === undefined || value === '') return null;
+  if (isImage(property)) {
+    return (
+      <Box
+        component="img"
+        src={String(value)}
+        alt=""
+        loading="lazy"
+        sx={{
+          width: 48,
+          height: 48,
+          objectFit: 'cover',
+          borderRadius: 1,
+          display: 'block',
+          bgcolor: 'background.default',
+        }}
+      />
+    );
+  }
+  const text = displayText(display, path, property, value);
+  if (property?.enum) return <Chip size="small" variant="outlined" label={text} />;
+  // Amounts, dates and one-word values (references, phone numbers) read badly broken across lines.
+  if (isFormatted(property) || !/\s/.test(text)) {
+    return (
+      <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        {text}
+      </Box>
+    );
+  }
+  return text;
+}

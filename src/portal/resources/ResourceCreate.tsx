@@ -1,0 +1,15 @@
+import { Create } from 'react-admin';
+import { RecordForm } from './RecordForm';
+import { useEntitySchema } from './useEntitySchema';
+import { useSaveOutcome } from './useSaveOutcome';
+
+/** The create screen of any resource. */
+export default function ResourceCreate() {
+  const entity = useEntitySchema();
+  const outcome = useSaveOutcome(entity.$id);
+  return (
+    <Create mutationOptions={outcome}>
+      <RecordForm operation="create" />
+    </Create>
+  );
+}

@@ -1,0 +1,18 @@
+import { Edit } from 'react-admin';
+import { RecordForm } from './RecordForm';
+import { useEntitySchema } from './useEntitySchema';
+import { useSaveOutcome } from './useSaveOutcome';
+
+/**
+ * The edit screen of any resource. Pessimistic: the API's verdict (and its field errors) must be
+ * known before the user is told the changes are saved.
+ */
+export default function ResourceEdit() {
+  const entity = useEntitySchema();
+  const outcome = useSaveOutcome(entity.$id);
+  return (
+    <Edit mutationMode="pessimistic" mutationOptions={outcome}>
+      <RecordForm operation="update" />
+    </Edit>
+  );
+}

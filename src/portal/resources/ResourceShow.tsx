@@ -1,0 +1,29 @@
+import { useMemo } from 'react';
+import { FunctionField, Show, SimpleShowLayout } from 'react-admin';
+import { RecordValue } from './RecordValue';
+import { useEntitySchema } from './useEntitySchema';
+
+/** The detail screen of any resource: every property but the write-only ones (secrets). */
+export default function ResourceShow() {
+  const entity = useEntitySchema();
+  const names = useMemo(
+    () =>
+      Object.entries(entity.properties)
+        .filter(([, property]) => !property.writeOnly)
+        .map(([name]) => name),
+    [entity],
+  );
+  return (
+    <Show>
+      <SimpleShowLayout>
+        {names.map((name) => (
+          <FunctionField
+            key={name}
+            source={name}
+            render={(record: Record<string, unknown>) => <RecordValue entity={entity} path={name} record={record} />}
+          />
+        ))}
+      </SimpleShowLayout>
+    </Show>
+  );
+}

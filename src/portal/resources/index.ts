@@ -1,0 +1,41 @@
+import type { ResourceProps } from 'react-admin';
+import { entitySchemas } from '../../schema/registry';
+import type { EntitySchema } from '../../schema/types';
+import { lazyWithReload } from '../data/chunkReload';
+import { iconFor } from './icons';
+import { withScreenFallback } from './withScreenFallback';
+
+/**
+ * The resource factory: every entity schema becomes a react-admin resource whose screens are the
+ * generic ones below; each reads its fields, columns, filters and rules from the schema of the
+ * resource it is shown for. The screens load on demand.
+ */
+const ResourceList = withScreenFallback(lazyWithReload(() => import('./ResourceList')));
+const ResourceShow = withScreenFallback(lazyWithReload(() => import('./ResourceShow')));
+const ResourceCreate = withScreenFallback(lazyWithReload(() => import('./ResourceCreate')));
+const ResourceEdit = withScreenFallback(lazyWithReload(() => import('./ResourceEdit')));
+
+export interface PortalResource {
+  entity: EntitySchema;
+  /** Props for `<Resource>`: name, views, icon and options. */
+  props: ResourceProps;
+}
+
+/** The `<Resource>` props of one entity schema. */
+export function createResource(entity: EntitySchema): PortalResource {
+  return {
+    entity,
+    props: {
+      name: entity.$id,
+      list: ResourceList,
+      show: ResourceShow,
+      create: ResourceCreate,
+      edit: ResourceEdit,
+      icon: iconFor(entity.$id),
+      options: { endpoint: entity['x-resource'].endpoint },
+    },
+  };
+}
+
+/** Every resource of the portal, in the registry's order (which is the menu's order). */
+export const portalResources: PortalResource[] = Object.values(entitySchemas).map(createResource);

@@ -1,0 +1,30 @@
+import type { ReactElement } from 'react';
+import { Navigate, Route, generatePath, useLocation, useParams } from 'react-router';
+import type { EntitySchema, XResource } from '../../schema/types';
+
+type View = keyof XResource['routes'];
+
+/** Where each view lives among react-admin's routes of a resource. */
+const resourcePath: Record<View, (resource: string) => string> = {
+  list: (resource) => `/${resource}`,
+  create: (resource) => `/${resource}/create`,
+  edit: (resource) => `/${resource}/:id`,
+  show: (resource) => `/${resource}/:id/show`,
+};
+
+/** Sends an old-portal path to the react-admin route of the same screen, keeping id and query. */
+function RedirectTo({ to }: { to: string }) {
+  const params = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`${generatePath(to, params)}${search}`} replace />;
+}
+
+/**
+ * Routes of SPEC §2 for a resource's screens, taken from its `x-resource.routes`
+ * (`/invoice/invoice-list`, `/employees/:id`, …), each redirecting to react-admin's route.
+ */
+export function legacyRoutes(entity: EntitySchema): ReactElement[] {
+  return Object.entries(entity['x-resource'].routes).flatMap(([view, path]) =>
+    path ? [<Route key={path} path={path} element={<RedirectTo to={resourcePath[view as View](entity.$id)} />} />] : [],
+  );
+}

@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newVisitor } from './support/browser';
+
+/**
+ * The foundation end to end, as a merchant does it in a real browser against the built app:
+ * sign in, create an invoice (seeing the max/min rule first), find it with a filter, switch to
+ * Arabic, sign out, and be sent back to sign-in when opening a protected route.
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/merchant`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/merchant'));
+}
+
+/** A text field by its label, as a person reads it (a required field's label ends with " *"). */
+function field(page: Page, label: string) {
+  return page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
+}
+
+describe('a merchant on the portal', () => {
+  it('is sent to sign-in when opening a protected route without a session', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto(`${baseUrl}/invoice/invoice-list`);
+    await page.waitForURL(`${baseUrl}/merchant`);
+    await expect(page.getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('sees a clear message for a wrong password', async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto(`${baseUrl}/merchant`);
+    await page.getByLabel('E-mail').fill('merchant@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill('Wrong@1234');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Incorrect e-mail or password').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/merchant');
+    await context.close();
+  });
+
+  it('creates an invoice, finds it by a filter, reads it in Arabic and signs out', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    await signIn(page, 'merchant@demo.test', 'Demo@1234');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    const customer = `Browser Customer ${Date.now()}`;
+    await page.goto(`${baseUrl}/invoice/invoice-list`);
+    await page.getByRole('link', { name: 'Create' }).click();
+    await field(page, 'Customer name').fill(customer);
+    await field(page, 'Mobile').fill('96550001234');
+    await field(page, 'Amount').fill('25.750');
+    await field(page, 'Minimum amount').fill('10');
+    await field(page, 'Maximum amount').fill('10');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Maximum amount must exceed minimum amount').waitFor();
+
+    await field(page, 'Maximum amount').fill('50.000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('changes saved').waitFor();
+
+    await page.goto(`${baseUrl}/invoice/invoice-list`);
+    await page.getByLabel('Search').fill(customer);
+    const row = page.getByRole('row').filter({ hasText: customer });
+    await row.waitFor();
+    await expect(row.getByText('25.750 KWD').count()).resolves.toBe(1);
+    await page.getByText('Browser Customer', { exact: false }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await page.getByText('اسم العميل').first().waitFor();
+
+    await page.getByRole('button', { name: 'اللغة' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${baseUrl}/merchant`);
+    const persisted = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('persist:')));
+    expect(persisted.filter((key) => key !== 'persist:global')).toEqual([]);
+
+    await page.goto(`${baseUrl}/employees/list`);
+    await page.waitForURL(`${baseUrl}/merchant`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

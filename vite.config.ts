@@ -1,0 +1,90 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The portal's build. `index.html` is the entry; screens are lazy chunks, so the sign-in page
+ * (`/merchant`) downloads only React, the router, a few MUI components and the session code, and
+ * react-admin and the schema forms arrive after sign-in.
+ */
+
+const LOCALES_DIR = fileURLToPath(new URL('./locales', import.meta.url));
+const LOCALE_FILE = /^[\w.-]+\.json$/;
+
+/**
+ * The message catalogues are fetched at run time from `/locales/<lng>.json` (not bundled), so a
+ * translation fix needs no rebuild of the code. Dev serves the repository's folder; the build copies it.
+ */
+function localeCatalogues(): Plugin {
+  return {
+    name: 'bawaba-locale-catalogues',
+    configureServer(server) {
+      server.middlewares.use('/locales', (req, res, next) => {
+        const name = decodeURIComponent((req.url ?? '').split('?')[0]).replace(/^\//, '');
+        if (!LOCALE_FILE.test(name)) return next();
+        readFile(join(LOCALES_DIR, name)).then(
+          (body) => {
+            res.setHeader('Content-Type', 'application/json; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(body);
+          },
+          () => next(),
+        );
+      });
+    },
+    async generateBundle() {
+      for (const file of await readdir(LOCALES_DIR)) {
+        if (!LOCALE_FILE.test(file)) continue;
+        this.emitFile({ type: 'asset', fileName: `locales/${file}`, source: await readFile(join(LOCALES_DIR, file)) });
+      }
+    },
+  };
+}
+
+/**
+ * node-polyglot (the catalogue engine the sign-in page needs) requires the `object.entries`
+ * polyfill, which drags a tree of ES5 shims into the first download. Every browser the portal
+ * supports has `Object.entries`, so the package is replaced by the native function.
+ */
+function nativeObjectEntries(): Plugin {
+  const id = '\0native-object-entries';
+  return {
+    name: 'bawaba-native-object-entries',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'object.entries' ? id : null),
+    load: (moduleId) => (moduleId === id ? 'module.exports = Object.entries;' : null),
+  };
+}
+
+/**
+ * Named chunks for the schema-form libraries, which only the create and edit screens (and, for
+ * ajv, the reset-password page) load. Nothing here may be imported by the entry: a group is one
+ * file, so an entry import would pull the whole group into the sign-in page.
+ */
+const libraryChunks = [
+  { name: 'rjsf', test: /node_modules[\\/](@rjsf|markdown-to-jsx|@x0k|jsonpointer|fast-equals)[\\/]/ },
+  { name: 'ajv', test: /node_modules[\\/](ajv|ajv-formats|fast-uri|json-schema-traverse|fast-deep-equal)[\\/]/ },
+];
+
+export default defineConfig({
+  plugins: [react(), localeCatalogues(), nativeObjectEntries()],
+  server: {
+    proxy: {
+      '/v1': { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/v1': { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: libraryChunks } } },
+  },
+});
