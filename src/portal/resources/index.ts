@@ -32,7 +32,7 @@ export function createResource(entity: EntitySchema): PortalResource {
       create: ResourceCreate,
       edit: ResourceEdit,
       icon: iconFor(entity.$id),
-      options: { endpoint: entity['x-resource'].endpoint },
+      options: { endpoint: entity['x-resource'].endpoint, schema: entity },
     },
   };
 }
