@@ -1,17 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AppBar, TitlePortal, UserMenu, useTranslate, type AppBarProps } from 'react-admin';
-import { useSessionSlice } from '../data/session';
 import { AdminLanguageSwitch } from './AdminLanguageSwitch';
 import { SignOutMenuItem } from './SignOutMenuItem';
-
-/** The merchant's brand as the profile gives it, in the current language when it has one. */
-function useMerchantName(): string | undefined {
-  const merchant = useSessionSlice('account').user_details?.merchant;
-  const { language } = useSessionSlice('global');
-  if (!merchant) return undefined;
-  return merchant.brand_name || (language === 'ar' && merchant.name_ar ? merchant.name_ar : merchant.name);
-}
+import { useMerchantName } from './useMerchantName';
 
 /**
  * "Bawaba" and the merchant's brand, the current screen's title (the page's one heading of level

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Title, useGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import type { EntitySchema } from '../../schema/types';
 import type { PortalPermissions } from '../data/authProvider';
-import { useSessionSlice } from '../data/session';
+import { useMerchantName } from '../layout/useMerchantName';
 import { canOpen } from '../resources/access';
 import { formatNumber } from '../resources/format';
 import { iconFor } from '../resources/icons';
@@ -51,14 +51,14 @@ function ResourceCard({ entity }: { entity: EntitySchema }) {
 export default function Dashboard() {
   const translate = useTranslate();
   const { permissions } = usePermissions<PortalPermissions>();
-  const merchant = useSessionSlice('account').user_details?.merchant;
+  const merchantName = useMerchantName();
   const entities = portalResources.map(({ entity }) => entity).filter((entity) => canOpen(entity, permissions));
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('app.dashboard.title')} />
-      {merchant && (
+      {merchantName && (
         <Typography variant="h2" component="p" sx={{ mb: 3 }}>
-          {translate('app.dashboard.welcome', { name: merchant.brand_name || merchant.name })}
+          {translate('app.dashboard.welcome', { name: merchantName })}
         </Typography>
       )}
       <Box
