@@ -8,7 +8,7 @@ import { authProvider } from '../shell/providers';
 import { useLanguage } from '../shell/LanguageProvider';
 import { followLink } from '../shell/navigation';
 import { PUBLIC_PATHS } from '../shell/publicPaths';
-import { PlainTextField } from './PlainTextField';
+import { EmailField } from './EmailField';
 import { PublicLayout } from './PublicLayout';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
 
@@ -56,18 +56,7 @@ export default function ForgotPasswordPage() {
             {sent}
           </Alert>
         )}
-        <PlainTextField
-          id="email"
-          name="email"
-          type="email"
-          label={translate('app.auth.email')}
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.fields.email}
-          required
-          inputProps={{ dir: 'ltr' }}
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.fields.email} autoComplete="email" />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {translate('app.auth.send_code')}
         </Button>

@@ -9,6 +9,7 @@ import { useLanguage } from '../shell/LanguageProvider';
 import { followLink, navigate, useNavigationState } from '../shell/navigation';
 import { Redirect } from '../shell/Redirect';
 import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { EmailField } from './EmailField';
 import { PlainTextField } from './PlainTextField';
 import { PublicLayout } from './PublicLayout';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
@@ -64,18 +65,7 @@ export default function SignInPage() {
             {errors.message}
           </Alert>
         )}
-        <PlainTextField
-          id="email"
-          name="email"
-          type="email"
-          label={translate('app.auth.email')}
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.fields.email}
-          required
-          inputProps={{ dir: 'ltr' }}
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.fields.email} autoComplete="username" />
         <PlainTextField
           id="password"
           name="password"

@@ -1,4 +1,5 @@
 import type { Employee } from '../../generated';
+import type { Services } from '../../shared/services';
 
 /**
  * Shapes of the `/v1` account calls (login, keys, profile). Entity records are typed from the
@@ -19,19 +20,7 @@ export interface MerchantKeys {
   merchant_code: string;
 }
 
-/** Merchant services a support team switches on; each gates a part of the portal. */
-export const SERVICE_FLAGS = [
-  'open_invoice',
-  'quick_invoice',
-  'payment_gateway',
-  'product_listing',
-  'pos_terminal',
-  'delivery_invoice',
-  'property_management',
-] as const;
-
-export type ServiceFlag = (typeof SERVICE_FLAGS)[number];
-export type Services = Record<ServiceFlag, boolean>;
+export { SERVICE_FLAGS, type ServiceFlag, type Services } from '../../shared/services';
 
 /** An employee's permission maps, as the employee schema defines them (every map present). */
 export type PermissionMaps = { [map in keyof Employee['permissions']]-?: NonNullable<Employee['permissions'][map]> };

@@ -1,19 +1,6 @@
-/**
- * Services support enables per merchant (SPEC §6); a merchant cannot switch them on itself.
- * Resources name the one that gates them in `x-resource.service`.
- */
-export const SERVICE_FLAGS = [
-  'open_invoice',
-  'quick_invoice',
-  'payment_gateway',
-  'product_listing',
-  'pos_terminal',
-  'delivery_invoice',
-  'property_management',
-] as const;
+import { SERVICE_FLAGS, type Services } from '../../shared/services';
 
-export type ServiceFlag = (typeof SERVICE_FLAGS)[number];
-export type Services = Record<ServiceFlag, boolean>;
+export { SERVICE_FLAGS, type ServiceFlag, type Services } from '../../shared/services';
 
 /** Every flag as a boolean; flags missing from storage are off. */
 export function servicesOf(stored: unknown): Services {
