@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newVisitor } from './support/browser';
+import { field, signIn } from './support/portal';
 
 /**
  * The foundation end to end, as a merchant does it in a real browser against the built app:
@@ -18,19 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/merchant`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/merchant'));
-}
-
-/** A text field by its label, as a person reads it (a required field's label ends with " *"). */
-function field(page: Page, label: string) {
-  return page.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
-}
 
 describe('a merchant on the portal', () => {
   it('is sent to sign-in when opening a protected route without a session', async () => {

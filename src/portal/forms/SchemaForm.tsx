@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { EntitySchema } from '../../schema/types';
 import { writeSchema, type WriteOperation } from '../../schema/variants';
 import type { FieldErrors } from '../data/fieldErrors';
-import { catalogueErrors, serverErrorSchema } from './errorMessages';
+import { catalogueErrors, serverErrorSchema, unchangedFieldErrors } from './errorMessages';
 import type { SchemaFormContext } from './formContext';
 import { editableData } from './formData';
 import type { Translate } from './translate';
@@ -87,7 +87,6 @@ export function SchemaForm({
   const schema = useMemo(() => writeSchema(entity, operation), [entity, operation]);
   const uiSchema = useMemo(() => deriveUiSchema(entity, schema, translate), [entity, schema, translate]);
   const transformErrors = useMemo(() => catalogueErrors(entity, translate), [entity, translate]);
-  const extraErrors = useMemo(() => serverErrorSchema(serverErrors), [serverErrors]);
   const [files] = useState(() => new Map<string, File>());
   const formContext = useMemo<SchemaFormContext>(
     () => ({ resource: entity.$id, language, translate, files }),
@@ -97,6 +96,13 @@ export function SchemaForm({
   useFirstRefusedField(serverErrors);
 
   const [formData, setFormData] = useState<FormValues>(() => editableData(schema, record));
+  // The values the server's errors were about: the data as it stood when they arrived.
+  const [refused, setRefused] = useState<{ errors?: FieldErrors; sent: FormValues }>({ sent: {} });
+  if (refused.errors !== serverErrors) setRefused({ errors: serverErrors, sent: formData });
+  const extraErrors = useMemo(
+    () => serverErrorSchema(unchangedFieldErrors(refused.errors, refused.sent, formData)),
+    [refused, formData],
+  );
   const handleChange = useCallback((event: IChangeEvent<FormValues>) => setFormData(event.formData ?? {}), []);
   const handleSubmit = useCallback(
     (event: IChangeEvent<FormValues>) => {

@@ -41,3 +41,18 @@ export function serverErrorSchema(errors: FieldErrors | undefined): ErrorSchema 
   }
   return schema as ErrorSchema;
 }
+
+/**
+ * The server's field errors that still apply: an error is about the value that was sent, so once
+ * the user changes that field (compared by its top-level value) its error no longer shows.
+ */
+export function unchangedFieldErrors(
+  errors: FieldErrors | undefined,
+  sent: Record<string, unknown>,
+  current: Record<string, unknown>,
+): FieldErrors | undefined {
+  if (!errors) return undefined;
+  const same = (field: string) => JSON.stringify(sent[field]) === JSON.stringify(current[field]);
+  const kept = Object.fromEntries(Object.entries(errors).filter(([field]) => same(field)));
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}

@@ -5,7 +5,7 @@ import en from '../../../locales/en.json';
 import { entitySchemas } from '../../schema/registry';
 import { writeSchema } from '../../schema/variants';
 import { translate as lookup, type Catalogue } from '../../shared/i18n';
-import { catalogueErrors, serverErrorSchema } from './errorMessages';
+import { catalogueErrors, serverErrorSchema, unchangedFieldErrors } from './errorMessages';
 import type { Translate } from './translate';
 import { deriveUiSchema, widgetFor } from './uiSchema';
 import { formValidator } from './validator';
@@ -84,5 +84,19 @@ describe('schema form', () => {
       email: { __errors: ['Taken'] },
       permissions: { general: { __errors: ['Pick one'] } },
     });
+  });
+});
+
+describe('server field errors', () => {
+  it('stop applying once the user changes the refused field', () => {
+    const errors = { email: 'This value is already in use', permissions: { general: 'Select at least 1' } };
+    const sent = { email: 'staff@demo.test', permissions: { general: [] } };
+    expect(unchangedFieldErrors(errors, sent, sent)).toEqual(errors);
+    expect(unchangedFieldErrors(errors, sent, { ...sent, email: 'new@demo.test' })).toEqual({
+      permissions: { general: 'Select at least 1' },
+    });
+    expect(
+      unchangedFieldErrors(errors, sent, { email: 'new@demo.test', permissions: { general: ['invoices'] } }),
+    ).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { DataTable, List, SimpleList, type RaRecord } from 'react-admin';
 import type { EntitySchema } from '../../schema/types';
 import { listFilters } from './filters/listFilters';
+import { ListPagination } from './ListPagination';
 import { displayText, isImage, propertyAt, RecordValue, useDisplay } from './RecordValue';
 import { useEntitySchema } from './useEntitySchema';
 
@@ -43,7 +44,7 @@ export default function ResourceList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const [field, order] = entity['x-list'].sort;
   return (
-    <List sort={{ field, order }} filters={filters} perPage={25} exporter={false}>
+    <List sort={{ field, order }} filters={filters} perPage={25} exporter={false} pagination={<ListPagination />}>
       {isSmall ? (
         <CompactList entity={entity} />
       ) : (

@@ -11,7 +11,7 @@ export class ServerLog {
   }
 }
 
-/** Waits for a line of the server log matching `pattern` that appeared after `fromOffset` bytes. */
+/** Waits for a line of the server log matching `pattern` written after `fromOffset` (a `logSize`, in bytes). */
 export async function waitForLogLine(
   file: string,
   pattern: RegExp,
@@ -20,7 +20,7 @@ export async function waitForLogLine(
 ): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const text = readFileSync(file, 'utf8').slice(fromOffset);
+    const text = readFileSync(file).subarray(fromOffset).toString('utf8');
     const match = text.match(pattern);
     if (match) return match;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -28,6 +28,7 @@ export async function waitForLogLine(
   throw new Error(`No server log line matched ${pattern}`);
 }
 
+/** Where the log ends now, in bytes: the offset to pass to `waitForLogLine`. */
 export function logSize(file: string): number {
   return readFileSync(file).length;
 }

@@ -1,0 +1,90 @@
+import type { Employee as GeneratedEmployee } from '../../../src/generated';
+import { deriveKey, encryptPayload } from '../../../src/shared/crypto';
+import { baseUrl } from './portal';
+
+/**
+ * The Merchant API called the way the portal calls it (JSON, Bearer token, `locale` header,
+ * encrypted payloads for encrypted resources), for setting up and checking what the browser
+ * tests do on screen.
+ */
+
+export type Locale = 'en' | 'ar';
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** What the employee form sends: the generated type's writable fields. */
+export type NewEmployee = Pick<GeneratedEmployee, 'name' | 'email' | 'password' | 'designation' | 'permissions'>;
+
+/** An employee as the API returns it (never with a password). */
+export type Employee = Omit<GeneratedEmployee, 'password'> & { id: number };
+
+export class Api {
+  private key?: Promise<CryptoKey>;
+
+  private constructor(private readonly token?: string) {}
+
+  /** A caller without a session. */
+  static anonymous(): Api {
+    return new Api();
+  }
+
+  /** Signs in with `POST /v1/login`; throws unless it succeeds. */
+  static async signIn(account: { email: string; password: string }): Promise<Api> {
+    const answer = await Api.anonymous().request<{ access_token: string }>('POST', '/v1/login', {
+      body: { email: account.email, password: account.password },
+    });
+    if (answer.status !== 200) throw new Error(`Sign-in of ${account.email} answered ${answer.status}`);
+    return new Api(answer.body.access_token);
+  }
+
+  async request<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    options: { body?: unknown; query?: Record<string, string>; locale?: Locale } = {},
+  ): Promise<ApiAnswer<T>> {
+    const url = new URL(path, baseUrl);
+    for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
+    const response = await fetch(url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        locale: options.locale ?? 'en',
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  /** Encrypts a payload with the caller's merchant keys (`/v1/keys`), as the portal does. */
+  private async encrypt(value: unknown): Promise<string> {
+    this.key ??= this.request<{ secret_key: string; iv_key: string }>('GET', '/v1/keys').then(({ body }) =>
+      deriveKey(body.secret_key, body.iv_key),
+    );
+    return encryptPayload(await this.key, value);
+  }
+
+  /** `POST /v1/employees` (an encrypted resource); throws unless the employee is created. */
+  async createEmployee(employee: NewEmployee): Promise<Employee> {
+    const answer = await this.request<Employee>('POST', '/v1/employees', {
+      body: { data: await this.encrypt(employee) },
+    });
+    if (answer.status !== 201) throw new Error(`Creating ${employee.email} answered ${answer.status}`);
+    return answer.body;
+  }
+
+  /** The employees whose name, e-mail, user id or designation contain `search`. */
+  async findEmployees(search: string): Promise<Employee[]> {
+    const query = { filter: { q: search }, range: [0, 99], sort: ['created_at', 'DESC'] };
+    const answer = await this.request<Employee[]>('GET', '/v1/employees', {
+      query: { data: await this.encrypt(query) },
+    });
+    if (answer.status !== 200) throw new Error(`Listing employees answered ${answer.status}`);
+    return answer.body;
+  }
+}
