@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { accessDenial } from '../../schema/access';
 import type { EntitySchema } from '../../schema/types';
 import type { Database } from '../db/database';
 import { forbidden, serviceDisabled, unauthorized } from '../http/api-error';
 import { getMerchant } from '../merchants/merchants';
-import type { ServiceFlag } from '../merchants/services';
 import type { AccessTokens } from './access-tokens';
 import { toCaller, type Caller } from './caller';
 import { loadIdentity } from './identities';
@@ -34,12 +34,13 @@ export function authenticate({ db, tokens, sessions }: GuardDeps) {
   };
 }
 
-/**
- * Gate of a resource: the merchant's service flag named in `x-resource.service` must be on, and an
- * employee needs `x-resource.permission` in their general permission map. Admins pass the second.
- */
+/** Gate of a resource (`accessDenial`): 403 with the reason in the caller's language. */
 export function checkAccess(caller: Caller, entity: EntitySchema): void {
-  const { service, permission } = entity['x-resource'];
-  if (service && !caller.merchant.services[service as ServiceFlag]) throw serviceDisabled();
-  if (caller.role === 'employee' && permission && !caller.permissions.general?.includes(permission)) throw forbidden();
+  const denial = accessDenial(entity, {
+    role: caller.role,
+    services: caller.merchant.services,
+    permissions: caller.permissions,
+  });
+  if (denial === 'service') throw serviceDisabled();
+  if (denial === 'permission') throw forbidden();
 }
