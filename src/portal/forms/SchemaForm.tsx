@@ -9,6 +9,7 @@ import type { FieldErrors } from '../data/fieldErrors';
 import { catalogueErrors, serverErrorSchema, unchangedFieldErrors } from './errorMessages';
 import type { SchemaFormContext } from './formContext';
 import { editableData } from './formData';
+import { formTemplates } from './templates';
 import type { Translate } from './translate';
 import { deriveUiSchema } from './uiSchema';
 import { formValidator } from './validator';
@@ -122,6 +123,7 @@ export function SchemaForm({
       formContext={formContext}
       validator={formValidator}
       widgets={formWidgets}
+      templates={formTemplates}
       transformErrors={transformErrors}
       extraErrors={extraErrors}
       onChange={handleChange}

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import type { PropertySchema } from '../../../schema/types';
+import { fieldAria } from '../fieldAria';
 import { formContextOf } from '../formContext';
 
 const visuallyHidden = {
@@ -93,6 +94,7 @@ export function FileWidget(props: WidgetProps) {
             accept={spec?.accept.join(',')}
             onChange={handleChange}
             onBlur={() => onBlur(id, value)}
+            {...fieldAria(id, rawErrors)}
             sx={visuallyHidden}
           />
         </Button>

@@ -1,5 +1,6 @@
 import { Widgets } from '@rjsf/mui';
 import type { RegistryWidgetsType } from '@rjsf/utils';
+import { CheckboxesWidget } from './CheckboxesWidget';
 import { DateWidget } from './DateWidget';
 import { FileWidget } from './FileWidget';
 import { MoneyWidget } from './MoneyWidget';
@@ -11,7 +12,7 @@ import { PasswordWidget } from './PasswordWidget';
  */
 export const formWidgets: RegistryWidgetsType = {
   textarea: Widgets.TextareaWidget,
-  checkboxes: Widgets.CheckboxesWidget,
+  checkboxes: CheckboxesWidget,
   money: MoneyWidget,
   password: PasswordWidget,
   file: FileWidget,
