@@ -1,0 +1,54 @@
+/**
+ * Support-team actions on a merchant, from the command line (never from the merchant's portal):
+ *
+ *   npm run support -- services <merchant e-mail>                  lists the merchant's services
+ *   npm run support -- service <merchant e-mail> <service> on|off  switches one service
+ *
+ * It works on the database the server uses (DATA_DIR or DATABASE_URL). The embedded database
+ * admits one process at a time: stop the server first, or use PostgreSQL.
+ */
+import { join } from 'node:path';
+import { readConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/open';
+import { servicesOfMerchant, SupportError, switchService } from '../src/server/support/services';
+import type { Services } from '../src/shared/services';
+
+const USAGE = 'usage: npm run support -- services <e-mail> | service <e-mail> <service> on|off';
+
+function print(email: string, services: Services): void {
+  console.log(`Services of ${email}:`);
+  for (const [flag, on] of Object.entries(services)) console.log(`  ${flag.padEnd(22)} ${on ? 'on' : 'off'}`);
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, email, flag, state] = args;
+  const config = readConfig();
+  const run = async (action: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>) => {
+    const db = await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
+    );
+    try {
+      await action(db);
+    } finally {
+      await db.close();
+    }
+  };
+  if (command === 'services' && email) {
+    await run(async (db) => print(email, await servicesOfMerchant(db, email)));
+    return 0;
+  }
+  if (command === 'service' && email && flag && (state === 'on' || state === 'off')) {
+    await run(async (db) => print(email, await switchService(db, email, flag, state === 'on')));
+    return 0;
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof SupportError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { memoryTransport } from '../../src/server/outbox/console-transport';
+import { ACCOUNTS, Client } from './helpers/client';
+
+/**
+ * Support switches a merchant's service off from the command line (`npm run support`); the
+ * merchant's API calls for that service are then refused in the caller's language.
+ */
+
+let dataDir: string;
+const start = () =>
+  buildApp({
+    database: { dataDir: join(dataDir, 'pglite') },
+    uploadsDir: join(dataDir, 'uploads'),
+    transport: memoryTransport(),
+    outboxIntervalMs: 0,
+  });
+
+function support(...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/support.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'bawaba-support-'));
+  await (await start()).close();
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the support command line', () => {
+  it('switches a service off, and the API then refuses that service only', async () => {
+    const run = support('service', 'merchant@demo.test', 'quick_invoice', 'off');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/quick_invoice\s+off/);
+    expect(run.stdout).toMatch(/product_listing\s+on/);
+
+    const app = await start();
+    try {
+      const merchant = await Client.signIn(app, ACCOUNTS.merchant);
+      const invoices = await merchant.get('/v1/invoice');
+      expect(invoices.statusCode).toBe(403);
+      expect(invoices.json().message).toBe('Service not fully enabled, please contact support');
+      const arabic = await merchant.get('/v1/invoice', { locale: 'ar' });
+      expect(arabic.json().message).toBe('الخدمة غير مفعّلة بالكامل، يرجى التواصل مع الدعم');
+      expect((await merchant.get('/v1/products/')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says what is wrong with an unknown merchant, an unknown service or missing words', () => {
+    const stranger = support('service', 'nobody@demo.test', 'quick_invoice', 'on');
+    expect(stranger.status).toBe(1);
+    expect(stranger.stderr).toContain('No merchant signs in with nobody@demo.test');
+
+    const unknown = support('service', 'merchant@demo.test', 'teleport', 'on');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('Unknown service "teleport"');
+
+    const usage = support('service', 'merchant@demo.test');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('usage: npm run support');
+  });
+});
