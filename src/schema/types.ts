@@ -41,6 +41,9 @@ export interface XUi {
 export interface XFile {
   accept: string[];
   maxBytes: number;
+  /** Images only: the largest width and height in pixels, read from the file's header. */
+  maxWidth?: number;
+  maxHeight?: number;
 }
 
 export interface PropertySchema {

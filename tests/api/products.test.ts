@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, Client, totalOf } from './helpers/client';
 import { multipart, PNG } from './helpers/files';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { png } from '../support/images';
 
 const product = {
   title: 'Saffron 5 g',
@@ -140,6 +141,38 @@ describe.each(DRIVERS)('products: files and the /products/ endpoint (%s)', (driv
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ image: 'The file must be smaller than 1 MB' });
+  });
+
+  it('takes an image of at most 400 × 160 pixels and refuses a larger one in the caller’s language', async () => {
+    const before = stored();
+    for (const [width, height] of [
+      [401, 160],
+      [400, 161],
+    ]) {
+      const response = await upload(
+        'POST',
+        '/v1/products',
+        {
+          record: JSON.stringify(product),
+          image: { filename: 'banner.png', contentType: 'image/png', bytes: png(width, height) },
+        },
+        'ar',
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ image: 'يجب ألا تتجاوز أبعاد الصورة 400 × 160 بكسل' });
+    }
+    const wide = await upload('POST', '/v1/products', {
+      record: JSON.stringify(product),
+      image: { filename: 'banner.png', contentType: 'image/png', bytes: png(1000, 1000) },
+    });
+    expect(wide.json().errors).toEqual({ image: 'The image must be at most 400 × 160 pixels' });
+    expect(stored()).toEqual(before);
+
+    const fits = await upload('POST', '/v1/products', {
+      record: JSON.stringify(product),
+      image: { filename: 'banner.png', contentType: 'image/png', bytes: png(400, 160) },
+    });
+    expect(fits.statusCode).toBe(201);
   });
 
   it('validates the multipart record like a JSON body, and keeps no file of a rejected write', async () => {

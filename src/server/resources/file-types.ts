@@ -32,9 +32,3 @@ export function sniff(bytes: Buffer): { mime: string; ext: string } | null {
 export function mimeOfExtension(ext: string): string | undefined {
   return TYPES.find((type) => type.ext === ext)?.mime;
 }
-
-/** "1 MB", "500 KB": a size limit as people read it. */
-export function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
-}

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { EntitySchema, XFile } from '../../schema/types';
 import { ApiError, fieldError, type FieldError } from '../http/api-error';
-import { formatSize, sniff } from './file-types';
+import { imageOverLimit, sizeOverLimit } from '../../shared/uploads';
+import { sniff } from './file-types';
 import { isStoredFileUrl, type PendingFile, type UploadStore } from './uploads';
 
 /**
@@ -82,13 +83,19 @@ export function multipartReader(entity: EntitySchema, uploads: UploadStore, atta
       const bytes = await part.toBuffer();
       // A file input left empty still sends an empty part: it means "no new file".
       if (bytes.length === 0) continue;
-      if (part.file.truncated || bytes.length > spec.maxBytes) {
-        errors[part.fieldname] = { key: 'validation.file_too_large', params: { limit: formatSize(spec.maxBytes) } };
+      const tooBig = part.file.truncated ? sizeOverLimit(Infinity, spec) : sizeOverLimit(bytes.length, spec);
+      if (tooBig) {
+        errors[part.fieldname] = tooBig;
         continue;
       }
       const type = sniff(bytes);
       if (!type || !spec.accept.includes(type.mime)) {
         errors[part.fieldname] = { key: 'validation.file_type' };
+        continue;
+      }
+      const tooLarge = imageOverLimit(bytes, spec);
+      if (tooLarge) {
+        errors[part.fieldname] = tooLarge;
         continue;
       }
       files.push({ field: part.fieldname, name: uploads.newName(type.ext), bytes });

@@ -2,11 +2,13 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import type { PropertySchema } from '../../../schema/types';
+import { imageOverLimit, sizeOverLimit } from '../../../shared/uploads';
 import { fieldAria } from '../fieldAria';
 import { formContextOf } from '../formContext';
 
@@ -19,10 +21,14 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** Enough of a file to read an image's size from its header. */
+const HEADER_BYTES = 64 * 1024;
+
 /**
  * A property with `x-file`: the input accepts the types the schema lists; the chosen File is kept
- * in the form context for the multipart upload while the form data holds its name. Images show
- * a preview (the new file, or the stored one when editing).
+ * in the form context for the multipart upload while the form data holds its name. A file over
+ * the field's size or pixel limits is refused at once, with the message the API would give.
+ * Images show a preview (the new file, or the stored one when editing).
  */
 export function FileWidget(props: WidgetProps) {
   const {
@@ -52,18 +58,37 @@ export function FileWidget(props: WidgetProps) {
     [objectUrl],
   );
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const [refusal, setRefusal] = useState<string>();
+
+  const handleChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    let file = input.files?.[0];
+    setRefusal(undefined);
+    if (file && spec) {
+      const header = new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer());
+      const problem = sizeOverLimit(file.size, spec) ?? (isImage ? imageOverLimit(header, spec) : null);
+      if (problem) {
+        setRefusal(translate(problem.key, problem.params));
+        input.value = '';
+        file = undefined;
+      }
+    }
     if (file) files.set(name, file);
     else files.delete(name);
     setChosen(file);
     onChange(file ? file.name : undefined);
   };
 
+  const refusalId = `${id}__refusal`;
   const stored = typeof value === 'string' && value && !chosen ? value : undefined;
   const preview = isImage ? (objectUrl ?? stored) : undefined;
   return (
-    <FormControl error={rawErrors.length > 0} required={required} disabled={disabled || readonly} fullWidth>
+    <FormControl
+      error={rawErrors.length > 0 || Boolean(refusal)}
+      required={required}
+      disabled={disabled || readonly}
+      fullWidth
+    >
       <FormLabel htmlFor={id} sx={{ mb: 1 }}>
         {label}
       </FormLabel>
@@ -95,6 +120,7 @@ export function FileWidget(props: WidgetProps) {
             onChange={handleChange}
             onBlur={() => onBlur(id, value)}
             {...fieldAria(id, rawErrors)}
+            {...(refusal ? { 'aria-invalid': true, 'aria-describedby': refusalId } : {})}
             sx={visuallyHidden}
           />
         </Button>
@@ -102,6 +128,11 @@ export function FileWidget(props: WidgetProps) {
           {chosen?.name ?? stored ?? translate('app.form.no_file')}
         </Typography>
       </Box>
+      {refusal && (
+        <FormHelperText id={refusalId} error role="alert">
+          {refusal}
+        </FormHelperText>
+      )}
     </FormControl>
   );
 }
