@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
 
 /**
  * `npm test` runs three projects:
@@ -16,6 +19,10 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Node hands react-admin react-router's CommonJS build while Vite would give our modules
+          // its ES build: two copies, and react-admin's <Routes> would not know our <Route>s. One
+          // build for both, as in the browser bundle.
+          alias: { 'react-router': require.resolve('react-router') },
         },
       },
       {

@@ -5,8 +5,8 @@ import { launchBrowser, newVisitor } from './support/browser';
 import { DEMO, baseUrl, signIn } from './support/portal';
 
 /**
- * An employee sees and opens only what their `general` permission map allows (SPEC §6); the API
- * refuses the rest whatever the portal shows. `staff@demo.test` has dashboard, invoices, reports.
+ * An employee sees and opens only what their `general` permission map allows (SPEC §6): the other
+ * screens answer with the 403 page and ask the API nothing; the API refuses them anyway. `staff@demo.test` has dashboard, invoices, reports.
  */
 
 let browser: Browser;
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('an employee', () => {
-  it('has Dashboard and Invoices in the menu, not Employees or Products, and cannot open the employees', async () => {
+  it('has Dashboard and Invoices in the menu, not Employees or Products, and is shown 403 at the employees', async () => {
     const { context, page, errors } = await newVisitor(browser);
     await signIn(page, DEMO.staff.email, DEMO.staff.password);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -36,8 +36,11 @@ describe('an employee', () => {
       if (new URL(request.url()).pathname.startsWith('/v1/employees')) employeeCalls.push(request.url());
     });
     await page.goto(`${baseUrl}/employees/list`);
-    await page.getByRole('heading', { name: 'Requested page not found!' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/employees/list');
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await page.getByText('You do not have permission to do this').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/employee');
+    expect(await page.getByRole('link', { name: 'Go to Dashboard' }).count()).toBe(1);
+    expect(await menu.getByRole('menuitem', { name: 'Employees' }).count()).toBe(0);
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
     expect(employeeCalls).toEqual([]);

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 
-/** A back-office path with no screen (or one the profile does not allow): SPEC §8's not-found text. */
+/** A back-office path with no screen: SPEC §8's not-found text. */
 export default function BackOfficeNotFound() {
   const translate = useTranslate();
   const message = translate('app.message.not_found');

@@ -1,6 +1,6 @@
 import { useLanguage } from '../shell/LanguageProvider';
 import type { ErrorPageStatus } from '../shell/publicPaths';
-import { StatusPage } from './StatusPage';
+import { StatusPage, type StatusFrame } from './StatusPage';
 
 const MESSAGES: Record<ErrorPageStatus, { title: string; message: string }> = {
   403: { title: 'app.errors.title_403', message: 'app.message.forbidden' },
@@ -8,9 +8,12 @@ const MESSAGES: Record<ErrorPageStatus, { title: string; message: string }> = {
   503: { title: 'app.errors.title_503', message: 'app.errors.body_503' },
 };
 
-/** `/errorpage403`, `/errorpage500`, `/errorpage503` (SPEC §2, §8). */
-export default function ErrorPage({ status }: { status: ErrorPageStatus }) {
+/**
+ * `/errorpage403`, `/errorpage500`, `/errorpage503` (SPEC §2, §8); the back office shows the same
+ * 403 in its own `Frame` for a screen the user may not use.
+ */
+export default function ErrorPage({ status, Frame }: { status: ErrorPageStatus; Frame?: StatusFrame }) {
   const { translate } = useLanguage();
   const { title, message } = MESSAGES[status];
-  return <StatusPage code={String(status)} title={translate(title)} message={translate(message)} />;
+  return <StatusPage code={String(status)} title={translate(title)} message={translate(message)} Frame={Frame} />;
 }

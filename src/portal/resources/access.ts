@@ -1,18 +1,21 @@
-import { accessDenial } from '../../schema/access';
+import { accessDenial, type AccessDenial } from '../../schema/access';
 import type { EntitySchema } from '../../schema/types';
 import type { PortalPermissions } from '../data/authProvider';
 
 /**
- * Whether the signed-in user may open a resource's screens: the rule the API enforces
- * (`accessDenial`), used here only to keep the menu and the routes to what will work.
+ * Why the signed-in user may not use a resource, or null when they may: the rule the API enforces
+ * (`accessDenial`). Without a known role nothing is open, as the API would refuse it all.
  */
+export function denialOf(entity: EntitySchema, access: PortalPermissions | undefined): AccessDenial | null {
+  if (!access?.role) return 'permission';
+  return accessDenial(entity, {
+    role: access.role,
+    services: access.services ?? {},
+    permissions: access.permissions ?? {},
+  });
+}
+
+/** Whether the signed-in user may open a resource's screens: what the menu and the dashboard list. */
 export function canOpen(entity: EntitySchema, access: PortalPermissions | undefined): boolean {
-  if (!access?.role) return false;
-  return (
-    accessDenial(entity, {
-      role: access.role,
-      services: access.services ?? {},
-      permissions: access.permissions ?? {},
-    }) === null
-  );
+  return denialOf(entity, access) === null;
 }

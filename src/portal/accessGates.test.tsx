@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { Admin, memoryStore, TestMemoryRouter, type AuthProvider } from 'react-admin';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import ar from '../../locales/ar.json';
+import en from '../../locales/en.json';
+import { backOfficeRoutes } from './backOfficeRoutes';
+import type { PortalPermissions } from './data/authProvider';
+import { createDataProvider } from './data/dataProvider';
+import { answer, harness, json, server } from './data/testApi';
+import { LanguageProvider } from './shell/LanguageProvider';
+
+/**
+ * SPEC §6 and §8 in the back office: a resource the user may not use answers every one of its
+ * routes — react-admin's and the old portal's — with the reason, and never calls the API for it.
+ * The rule is `accessDenial`, read from each schema's `x-resource` (employees need the `employees`
+ * permission; products need the `product_listing` service; invoices `invoices` and `quick_invoice`).
+ */
+
+/** An employee with invoices and reports, at a merchant whose product listing is off. */
+const staff = {
+  role: 'employee',
+  services: {
+    open_invoice: true,
+    quick_invoice: true,
+    payment_gateway: true,
+    product_listing: false,
+    pos_terminal: true,
+    delivery_invoice: true,
+    property_management: true,
+  },
+  permissions: { general: ['dashboard', 'invoices', 'reports'] } as PortalPermissions['permissions'],
+  isMultiVendor: false,
+} satisfies PortalPermissions;
+
+const authProvider: AuthProvider = {
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(staff),
+};
+
+const catalogues = { en: { ...englishMessages, ...en }, ar: { ...englishMessages, ...ar } };
+
+let requested: string[] = [];
+const recordRequest = ({ request }: { request: Request }) => {
+  requested.push(new URL(request.url).pathname);
+};
+
+function renderBackOffice(path: string, language: 'en' | 'ar' = 'en') {
+  const i18nProvider = polyglotI18nProvider((locale) => catalogues[locale as 'en' | 'ar'], language, {
+    allowMissing: true,
+  });
+  const { http } = harness({ signedIn: true });
+  return render(
+    <LanguageProvider i18nProvider={i18nProvider}>
+      <TestMemoryRouter initialEntries={[path]}>
+        <Admin
+          dataProvider={createDataProvider(http)}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          store={memoryStore()}
+          disableTelemetry
+        >
+          {(permissions: PortalPermissions | undefined) => backOfficeRoutes(permissions)}
+        </Admin>
+      </TestMemoryRouter>
+    </LanguageProvider>,
+  );
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  server.events.on('request:start', recordRequest);
+});
+beforeEach(() => {
+  requested = [];
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.events.removeListener('request:start', recordRequest);
+  server.close();
+});
+
+describe('an employee without the employees permission', () => {
+  it.each(['/employee', '/employee/create', '/employee/5', '/employee/5/show', '/employees/list', '/employees/5'])(
+    'sees the 403 screen at %s, and nothing asks for the employees',
+    async (path) => {
+      renderBackOffice(path);
+      expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByText('You do not have permission to do this')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(requested.filter((url) => url.includes('/employees'))).toEqual([]);
+    },
+  );
+});
+
+describe('a merchant whose product listing service is off', () => {
+  it.each(['/product', '/product/create', '/sales/products', '/sales/create-products'])(
+    'sees "Service not fully enabled, please contact support" at %s, and nothing asks for the products',
+    async (path) => {
+      renderBackOffice(path);
+      expect(await screen.findByRole('heading', { name: 'Service not enabled' }, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByText('Service not fully enabled, please contact support')).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(requested.filter((url) => url.includes('/products'))).toEqual([]);
+    },
+  );
+
+  it('reads the same in Arabic', async () => {
+    renderBackOffice('/sales/products', 'ar');
+    expect(await screen.findByRole('heading', { name: 'الخدمة غير مفعّلة' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('الخدمة غير مفعّلة بالكامل، يرجى التواصل مع الدعم')).toBeTruthy();
+    expect(requested).toEqual([]);
+  });
+});
+
+describe('the 403 screen in Arabic', () => {
+  it('says the employee lacks the permission', async () => {
+    renderBackOffice('/employees/list', 'ar');
+    expect(await screen.findByRole('heading', { name: 'تم رفض الوصول' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('ليست لديك صلاحية للقيام بذلك')).toBeTruthy();
+    expect(requested).toEqual([]);
+  });
+});
+
+describe('a resource the employee may use', () => {
+  it('shows its list, from the API', async () => {
+    const sent = answer('get', '/invoice', () =>
+      json(
+        [
+          {
+            id: 7,
+            reference_no: 'INV-2026-000007',
+            customer_name: 'Loyal Customer',
+            amount: '12.500',
+            status: 'unpaid',
+          },
+        ],
+        { headers: { 'Content-Range': 'invoice 0-0/1' } },
+      ),
+    );
+    renderBackOffice('/invoice/invoice-list');
+    expect(await screen.findByText('Loyal Customer', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Access denied' })).toBeNull();
+  });
+});

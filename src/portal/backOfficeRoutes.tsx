@@ -1,0 +1,29 @@
+import { CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { lazyWithReload } from './data/chunkReload';
+import type { PortalPermissions } from './data/authProvider';
+import { gatedResourceProps } from './resources/accessGate';
+import { legacyRoutes } from './resources/legacyRoutes';
+import { portalResources } from './resources';
+import { withScreenFallback } from './resources/withScreenFallback';
+import { DASHBOARD_PATHS } from './shell/backOfficePaths';
+
+export const Dashboard = withScreenFallback(lazyWithReload(() => import('./pages/Dashboard')));
+
+/**
+ * Every resource with its old-portal routes, gated by the profile (a resource the user may not
+ * use answers each of its routes with the reason), and the dashboard's second path.
+ */
+export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
+  return [
+    ...portalResources.map((resource) => (
+      <Resource key={resource.props.name} {...gatedResourceProps(resource, permissions)} />
+    )),
+    <CustomRoutes key="routes">
+      {DASHBOARD_PATHS.filter((path) => path !== '/').map((path) => (
+        <Route key={path} path={path} element={<Dashboard />} />
+      ))}
+      {portalResources.flatMap(({ entity }) => legacyRoutes(entity))}
+    </CustomRoutes>,
+  ];
+}
