@@ -89,17 +89,23 @@ afterAll(() => {
 });
 
 describe('an employee without the employees permission', () => {
-  it.each(['/employee', '/employee/create', '/employee/5', '/employee/5/show', '/employees/list', '/employees/5'])(
-    'sees the 403 screen at %s, and nothing asks for the employees',
-    async (path) => {
-      renderBackOffice(path);
-      expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 5000 })).toBeTruthy();
-      expect(screen.getByText('You do not have permission to do this')).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
-      expect(screen.queryByRole('table')).toBeNull();
-      expect(requested.filter((url) => url.includes('/employees'))).toEqual([]);
-    },
-  );
+  it.each([
+    '/employee',
+    '/employee/create',
+    '/employee/5',
+    '/employee/5/show',
+    '/employee/5/permissions',
+    '/employees/list',
+    '/employees/5',
+    '/employees/5/permissions',
+  ])('sees the 403 screen at %s, and nothing asks for the employees', async (path) => {
+    renderBackOffice(path);
+    expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('You do not have permission to do this')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(requested.filter((url) => url.includes('/employees'))).toEqual([]);
+  });
 });
 
 describe('a merchant whose product listing service is off', () => {

@@ -11,12 +11,24 @@ export interface XResource {
   endpoint: string;
   /** Portal routes of SPEC §2 that open this resource's screens; `:id` stands for the record id. */
   routes: { list: string; create?: string; edit?: string; show?: string };
+  /** Screens that edit only some fields of a record, by name (the name is the react-admin path segment). */
+  sections?: Record<string, XSection>;
   /** Key of the employee `permissions.general` map that grants access. */
   permission?: string;
   /** Merchant service flag that must be on for the screens and the API calls. */
   service?: string;
   /** Payloads of writes and queries travel encrypted (`?data=` / body `{data}`). */
   encrypted?: boolean;
+}
+
+/**
+ * A section of `x-resource.sections`: a screen at `route` (SPEC §2, `:id` for the record id) that
+ * edits `fields` of one record and saves the whole record with them replaced.
+ */
+export interface XSection {
+  route: string;
+  /** Writable top-level properties the screen shows; the write schema's rules apply to them. */
+  fields: string[];
 }
 
 /** `x-list`: how the list screen and the list endpoint behave. */

@@ -33,6 +33,21 @@ export function writeSchema(entity: EntitySchema, operation: WriteOperation): En
   };
 }
 
+/**
+ * The write schema of a section screen (`x-resource.sections`): only `fields` of `schema`, with the
+ * same rules (`required`, `x-minSelected`, …) for them.
+ */
+export function sectionSchema(schema: EntitySchema, fields: readonly string[]): EntitySchema {
+  return {
+    ...schema,
+    $id: `${schema.$id}.${fields.join('+')}`,
+    properties: Object.fromEntries(
+      fields.flatMap((name) => (name in schema.properties ? [[name, schema.properties[name]]] : [])),
+    ),
+    required: (schema.required ?? []).filter((name) => fields.includes(name)),
+  };
+}
+
 /** Response schema of one record: everything but `writeOnly` (secrets never leave the server). */
 export function recordSchema(entity: EntitySchema): EntitySchema {
   return {

@@ -4,7 +4,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useTranslate } from 'ra-core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EntitySchema } from '../../schema/types';
-import { writeSchema, type WriteOperation } from '../../schema/variants';
+import { sectionSchema, writeSchema, type WriteOperation } from '../../schema/variants';
 import type { FieldErrors } from '../data/fieldErrors';
 import { catalogueErrors, serverErrorSchema, unchangedFieldErrors } from './errorMessages';
 import type { SchemaFormContext } from './formContext';
@@ -24,6 +24,8 @@ export interface SchemaFormProps {
   /** The entity; the form shows `writeSchema(entity, operation)`. */
   entity: EntitySchema;
   operation: WriteOperation;
+  /** Only these properties of the write schema (a section screen); all of them when left out. */
+  fields?: readonly string[];
   /** The record being edited (read-only and unknown fields are dropped), or initial values. */
   record?: FormValues;
   /** Called with valid data only; files chosen in file widgets are included as `File`s. */
@@ -72,6 +74,7 @@ function useFirstRefusedField(serverErrors: FieldErrors | undefined) {
 export function SchemaForm({
   entity,
   operation,
+  fields,
   record,
   onSubmit,
   serverErrors,
@@ -85,7 +88,10 @@ export function SchemaForm({
   const translate: Translate = translateProp ?? raTranslate;
 
   // Stable objects for rjsf: a new schema, uiSchema or context on each render remounts fields.
-  const schema = useMemo(() => writeSchema(entity, operation), [entity, operation]);
+  const schema = useMemo(() => {
+    const whole = writeSchema(entity, operation);
+    return fields ? sectionSchema(whole, fields) : whole;
+  }, [entity, operation, fields]);
   const uiSchema = useMemo(() => deriveUiSchema(entity, schema, translate), [entity, schema, translate]);
   const transformErrors = useMemo(() => catalogueErrors(entity, translate), [entity, translate]);
   const [files] = useState(() => new Map<string, File>());

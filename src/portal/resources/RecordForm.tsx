@@ -16,12 +16,12 @@ const isFieldErrors = (value: unknown): value is FieldErrors =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
 
 /**
- * The single form body of the create and edit screens: the schema form, submitted through
- * react-admin's save (from `<Create>` / `<Edit>`). When the API refuses fields, the save resolves
+ * The single form body of the create, edit and section screens: the schema form (only `fields`
+ * on a section screen), submitted through react-admin's save (from `<Create>` / `<Edit>`). When the API refuses fields, the save resolves
  * with them (`HttpError` body `errors`) and they show under the fields; react-admin shows the
  * server's message as a notification.
  */
-export function RecordForm({ operation }: { operation: WriteOperation }) {
+export function RecordForm({ operation, fields }: { operation: WriteOperation; fields?: readonly string[] }) {
   const entity = useEntitySchema();
   const translate = useTranslate();
   const [language] = useLocaleState();
@@ -45,6 +45,7 @@ export function RecordForm({ operation }: { operation: WriteOperation }) {
         id={`${entity.$id}-${operation}-form`}
         entity={entity}
         operation={operation}
+        fields={fields}
         record={record}
         onSubmit={submit}
         serverErrors={serverErrors}

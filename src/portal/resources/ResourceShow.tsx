@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { FunctionField, Show, SimpleShowLayout } from 'react-admin';
 import { RecordValue } from './RecordValue';
+import { ShowActions } from './ShowActions';
 import { useEntitySchema } from './useEntitySchema';
 
-/** The detail screen of any resource: every property but the write-only ones (secrets). */
+/** The detail screen of any resource: every property but the write-only ones (secrets), and its sections' buttons. */
 export default function ResourceShow() {
   const entity = useEntitySchema();
   const names = useMemo(
@@ -14,7 +15,7 @@ export default function ResourceShow() {
     [entity],
   );
   return (
-    <Show>
+    <Show actions={<ShowActions />}>
       <SimpleShowLayout>
         {names.map((name) => (
           <FunctionField

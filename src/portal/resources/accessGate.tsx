@@ -4,6 +4,7 @@ import type { AccessDenial } from '../../schema/access';
 import { lazyWithReload } from '../data/chunkReload';
 import type { PortalPermissions } from '../data/authProvider';
 import { denialOf } from './access';
+import { sectionRoutes } from './sections';
 import type { PortalResource } from './index';
 import { withScreenFallback } from './withScreenFallback';
 
@@ -17,7 +18,7 @@ const deniedViews: Record<AccessDenial, ComponentType> = {
 
 /**
  * The `<Resource>` props of a resource for the signed-in user: its own screens when they may use
- * it; otherwise every view (list, create, edit, show) says why not, and none asks the API anything.
+ * it; otherwise every view (list, create, edit, show, sections) says why not, and none asks the API anything.
  */
 export function gatedResourceProps(
   { entity, props }: PortalResource,
@@ -26,5 +27,13 @@ export function gatedResourceProps(
   const denial = denialOf(entity, access);
   if (!denial) return props;
   const Denied = deniedViews[denial];
-  return { name: props.name, options: props.options, list: Denied, create: Denied, edit: Denied, show: Denied };
+  return {
+    name: props.name,
+    options: props.options,
+    list: Denied,
+    create: Denied,
+    edit: Denied,
+    show: Denied,
+    children: sectionRoutes(entity, () => <Denied />),
+  };
 }

@@ -1,8 +1,10 @@
+import { createElement } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
 import { lazyWithReload } from '../data/chunkReload';
 import { iconFor } from './icons';
+import { sectionRoutes } from './sections';
 import { withScreenFallback } from './withScreenFallback';
 
 /**
@@ -14,6 +16,7 @@ const ResourceList = withScreenFallback(lazyWithReload(() => import('./ResourceL
 const ResourceShow = withScreenFallback(lazyWithReload(() => import('./ResourceShow')));
 const ResourceCreate = withScreenFallback(lazyWithReload(() => import('./ResourceCreate')));
 const ResourceEdit = withScreenFallback(lazyWithReload(() => import('./ResourceEdit')));
+const ResourceSection = withScreenFallback(lazyWithReload(() => import('./ResourceSection')));
 
 export interface PortalResource {
   entity: EntitySchema;
@@ -21,7 +24,7 @@ export interface PortalResource {
   props: ResourceProps;
 }
 
-/** The `<Resource>` props of one entity schema. */
+/** The `<Resource>` props of one entity schema; its sections are routes inside the resource. */
 export function createResource(entity: EntitySchema): PortalResource {
   return {
     entity,
@@ -33,6 +36,7 @@ export function createResource(entity: EntitySchema): PortalResource {
       edit: ResourceEdit,
       icon: iconFor(entity.$id),
       options: { endpoint: entity['x-resource'].endpoint, schema: entity },
+      children: sectionRoutes(entity, (name) => createElement(ResourceSection, { section: name })),
     },
   };
 }

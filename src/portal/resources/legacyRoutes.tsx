@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate, Route, generatePath, useLocation, useParams } from 'react-router';
 import type { EntitySchema, XResource } from '../../schema/types';
+import { sectionPath, sectionsOf } from './sections';
 
 type View = keyof XResource['routes'];
 
@@ -19,12 +20,18 @@ function RedirectTo({ to }: { to: string }) {
   return <Navigate to={`${generatePath(to, params)}${search}`} replace />;
 }
 
+const redirect = (path: string, to: string) => <Route key={path} path={path} element={<RedirectTo to={to} />} />;
+
 /**
- * Routes of SPEC §2 for a resource's screens, taken from its `x-resource.routes`
- * (`/invoice/invoice-list`, `/employees/:id`, …), each redirecting to react-admin's route.
+ * Routes of SPEC §2 for a resource's screens, taken from its `x-resource.routes` and `sections`
+ * (`/invoice/invoice-list`, `/employees/:id`, `/employees/:id/permissions`, …), each redirecting
+ * to react-admin's route.
  */
 export function legacyRoutes(entity: EntitySchema): ReactElement[] {
-  return Object.entries(entity['x-resource'].routes).flatMap(([view, path]) =>
-    path ? [<Route key={path} path={path} element={<RedirectTo to={resourcePath[view as View](entity.$id)} />} />] : [],
-  );
+  return [
+    ...Object.entries(entity['x-resource'].routes).flatMap(([view, path]) =>
+      path ? [redirect(path, resourcePath[view as View](entity.$id))] : [],
+    ),
+    ...sectionsOf(entity).map(([name, { route }]) => redirect(route, `/${entity.$id}/${sectionPath(name)}`)),
+  ];
 }

@@ -1,9 +1,10 @@
 import { entitySchemas } from '../../schema/registry';
+import { sectionsOf } from '../resources/sections';
 import { matchesPattern } from './pathPatterns';
 
 /**
  * Paths that belong to the signed-in back office, derived from the schemas: each resource's
- * react-admin routes (`/<resource>/…`) and the SPEC §2 routes its `x-resource.routes` names, plus
+ * react-admin routes (`/<resource>/…`) and the SPEC §2 routes its `x-resource.routes` and `sections` name, plus
  * the dashboard. Anything else that no public page claims is "not found", without loading the
  * back office and without asking anyone to sign in first.
  */
@@ -14,6 +15,7 @@ export const backOfficePatterns: string[] = [
   ...Object.values(entitySchemas).flatMap((entity) => [
     `/${entity.$id}/*`,
     ...Object.values(entity['x-resource'].routes).filter((route): route is string => Boolean(route)),
+    ...sectionsOf(entity).map(([, section]) => section.route),
   ]),
 ];
 
