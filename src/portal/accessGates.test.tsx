@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { Admin, memoryStore, TestMemoryRouter, type AuthProvider } from 'react-admin';
+import { cleanup, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import ar from '../../locales/ar.json';
-import en from '../../locales/en.json';
-import { backOfficeRoutes } from './backOfficeRoutes';
 import type { PortalPermissions } from './data/authProvider';
-import { createDataProvider } from './data/dataProvider';
-import { answer, harness, json, server } from './data/testApi';
-import { LanguageProvider } from './shell/LanguageProvider';
+import { answer, json, server } from './data/testApi';
+import { renderBackOffice } from './testBackOffice';
 
 /**
  * SPEC §6 and §8 in the back office: a resource the user may not use answers every one of its
@@ -35,42 +28,10 @@ const staff = {
   isMultiVendor: false,
 } satisfies PortalPermissions;
 
-const authProvider: AuthProvider = {
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(staff),
-};
-
-const catalogues = { en: { ...englishMessages, ...en }, ar: { ...englishMessages, ...ar } };
-
 let requested: string[] = [];
 const recordRequest = ({ request }: { request: Request }) => {
   requested.push(new URL(request.url).pathname);
 };
-
-function renderBackOffice(path: string, language: 'en' | 'ar' = 'en') {
-  const i18nProvider = polyglotI18nProvider((locale) => catalogues[locale as 'en' | 'ar'], language, {
-    allowMissing: true,
-  });
-  const { http } = harness({ signedIn: true });
-  return render(
-    <LanguageProvider i18nProvider={i18nProvider}>
-      <TestMemoryRouter initialEntries={[path]}>
-        <Admin
-          dataProvider={createDataProvider(http)}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          store={memoryStore()}
-          disableTelemetry
-        >
-          {(permissions: PortalPermissions | undefined) => backOfficeRoutes(permissions)}
-        </Admin>
-      </TestMemoryRouter>
-    </LanguageProvider>,
-  );
-}
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -99,7 +60,7 @@ describe('an employee without the employees permission', () => {
     '/employees/5',
     '/employees/5/permissions',
   ])('sees the 403 screen at %s, and nothing asks for the employees', async (path) => {
-    renderBackOffice(path);
+    renderBackOffice(path, staff);
     expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('You do not have permission to do this')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
@@ -112,7 +73,7 @@ describe('a merchant whose product listing service is off', () => {
   it.each(['/product', '/product/create', '/sales/products', '/sales/create-products'])(
     'sees "Service not fully enabled, please contact support" at %s, and nothing asks for the products',
     async (path) => {
-      renderBackOffice(path);
+      renderBackOffice(path, staff);
       expect(await screen.findByRole('heading', { name: 'Service not enabled' }, { timeout: 5000 })).toBeTruthy();
       expect(screen.getByText('Service not fully enabled, please contact support')).toBeTruthy();
       expect(screen.queryByRole('table')).toBeNull();
@@ -121,7 +82,7 @@ describe('a merchant whose product listing service is off', () => {
   );
 
   it('reads the same in Arabic', async () => {
-    renderBackOffice('/sales/products', 'ar');
+    renderBackOffice('/sales/products', staff, 'ar');
     expect(await screen.findByRole('heading', { name: 'الخدمة غير مفعّلة' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('الخدمة غير مفعّلة بالكامل، يرجى التواصل مع الدعم')).toBeTruthy();
     expect(requested).toEqual([]);
@@ -130,7 +91,7 @@ describe('a merchant whose product listing service is off', () => {
 
 describe('the 403 screen in Arabic', () => {
   it('says the employee lacks the permission', async () => {
-    renderBackOffice('/employees/list', 'ar');
+    renderBackOffice('/employees/list', staff, 'ar');
     expect(await screen.findByRole('heading', { name: 'تم رفض الوصول' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('ليست لديك صلاحية للقيام بذلك')).toBeTruthy();
     expect(requested).toEqual([]);
@@ -153,7 +114,7 @@ describe('a resource the employee may use', () => {
         { headers: { 'Content-Range': 'invoice 0-0/1' } },
       ),
     );
-    renderBackOffice('/invoice/invoice-list');
+    renderBackOffice('/invoice/invoice-list', staff);
     expect(await screen.findByText('Loyal Customer', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('table')).toBeTruthy();
     expect(sent).toHaveLength(1);

@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import { Admin, memoryStore, TestMemoryRouter, type AuthProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
 import { decryptPayload, deriveKey } from '../shared/crypto';
-import { backOfficeRoutes } from './backOfficeRoutes';
 import type { PortalPermissions } from './data/authProvider';
-import { createDataProvider } from './data/dataProvider';
-import { KEYS, answer, harness, json, server, type SentRequest } from './data/testApi';
+import { KEYS, answer, json, server, type SentRequest } from './data/testApi';
+import { renderBackOffice } from './testBackOffice';
 
 /**
  * A section screen (`x-resource.sections`): `/employees/:id/permissions` edits the permissions of
@@ -24,16 +19,6 @@ const admin = {
   isMultiVendor: false,
 } as unknown as PortalPermissions;
 
-const authProvider: AuthProvider = {
-  login: () => Promise.resolve(),
-  logout: () => Promise.resolve(),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(admin),
-};
-
-const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en', { allowMissing: true });
-
 const employee = {
   id: 5,
   user_id: 'EMP-0005',
@@ -44,23 +29,6 @@ const employee = {
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
 };
-
-function renderBackOffice(path: string) {
-  const { http } = harness({ signedIn: true });
-  return render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin
-        dataProvider={createDataProvider(http)}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        disableTelemetry
-      >
-        {(permissions: PortalPermissions | undefined) => backOfficeRoutes(permissions)}
-      </Admin>
-    </TestMemoryRouter>,
-  );
-}
 
 /** The body of a PUT as the API reads it: decrypted from `{data}` (employees travel encrypted). */
 async function writtenRecord(sent: SentRequest): Promise<unknown> {
@@ -89,7 +57,7 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }))
 describe('/employees/:id/permissions', { timeout: 20_000 }, () => {
   it('shows the permission groups only, under the employee name', async () => {
     answerEmployee();
-    renderBackOffice('/employees/5/permissions');
+    renderBackOffice('/employees/5/permissions', admin);
     expect(within(await general()).getByRole('checkbox', { name: 'Invoices' })).toHaveProperty('checked', true);
     for (const group of ['SMS', 'Reports', 'Open invoice', 'Sales', 'Rental', 'Subscription']) {
       expect(screen.getByRole('group', { name: group })).toBeTruthy();
@@ -102,7 +70,7 @@ describe('/employees/:id/permissions', { timeout: 20_000 }, () => {
 
   it('refuses to save with no permission selected, and sends nothing', async () => {
     const sent = answerEmployee();
-    renderBackOffice('/employees/5/permissions');
+    renderBackOffice('/employees/5/permissions', admin);
     for (const checkbox of within(await general()).getAllByRole('checkbox')) {
       if ((checkbox as HTMLInputElement).checked) fireEvent.click(checkbox);
     }
@@ -116,7 +84,7 @@ describe('/employees/:id/permissions', { timeout: 20_000 }, () => {
   it('saves the whole employee with the new permissions, then says so and shows the list', async () => {
     const sent = answerEmployee();
     answer('get', '/employees', () => json([employee], { headers: { 'Content-Range': 'employee 0-0/1' } }));
-    renderBackOffice('/employees/5/permissions');
+    renderBackOffice('/employees/5/permissions', admin);
     fireEvent.click(within(await general()).getByRole('checkbox', { name: 'Reports' }));
     save();
     expect(await screen.findByText('changes saved', undefined, { timeout: 5000 })).toBeTruthy();
@@ -135,7 +103,7 @@ describe('/employees/:id/permissions', { timeout: 20_000 }, () => {
 describe('the employee detail screen', { timeout: 20_000 }, () => {
   it('links to each section of the schema', async () => {
     answerEmployee();
-    renderBackOffice('/employee/5/show');
+    renderBackOffice('/employee/5/show', admin);
     const link = await screen.findByRole('link', { name: 'Permissions' }, { timeout: 5000 });
     expect(link.getAttribute('href')).toBe('/employee/5/permissions');
   });
