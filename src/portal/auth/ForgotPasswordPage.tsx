@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { authProvider } from '../shell/providers';
@@ -9,6 +8,7 @@ import { useLanguage } from '../shell/LanguageProvider';
 import { followLink } from '../shell/navigation';
 import { PUBLIC_PATHS } from '../shell/publicPaths';
 import { EmailField } from './EmailField';
+import { BackToSignInLink } from './BackToSignInLink';
 import { PublicLayout } from './PublicLayout';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
 
@@ -65,9 +65,7 @@ export default function ForgotPasswordPage() {
             {translate('app.auth.reset_password')}
           </Button>
         )}
-        <Link href={PUBLIC_PATHS.signIn} onClick={followLink(PUBLIC_PATHS.signIn)} sx={{ justifySelf: 'center' }}>
-          {translate('app.auth.back_to_sign_in')}
-        </Link>
+        <BackToSignInLink />
       </Box>
     </PublicLayout>
   );

@@ -1,14 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import { useState, type FormEvent } from 'react';
 import { authProvider } from '../shell/providers';
 import { useLanguage } from '../shell/LanguageProvider';
-import { followLink, navigate, useSearch } from '../shell/navigation';
+import { navigate, useSearch } from '../shell/navigation';
 import { PUBLIC_PATHS } from '../shell/publicPaths';
 import { resetProblems, type ResetValues } from './passwordResetRules';
 import { PlainTextField, type PlainTextFieldProps } from './PlainTextField';
+import { BackToSignInLink } from './BackToSignInLink';
 import { PublicLayout } from './PublicLayout';
 import type { SignInState } from './SignInPage';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
@@ -82,9 +82,7 @@ export default function ResetPasswordPage() {
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {translate('app.auth.reset_password')}
         </Button>
-        <Link href={PUBLIC_PATHS.signIn} onClick={followLink(PUBLIC_PATHS.signIn)} sx={{ justifySelf: 'center' }}>
-          {translate('app.auth.back_to_sign_in')}
-        </Link>
+        <BackToSignInLink />
       </Box>
     </PublicLayout>
   );
