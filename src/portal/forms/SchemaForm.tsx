@@ -1,6 +1,7 @@
+import Alert from '@mui/material/Alert';
 import Form from '@rjsf/mui';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useTranslate } from 'ra-core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EntitySchema } from '../../schema/types';
@@ -16,9 +17,6 @@ import { formValidator } from './validator';
 import { formWidgets } from './widgets';
 
 type FormValues = Record<string, unknown>;
-
-/** Validation errors are shown under their fields; nothing else is to be done with them. */
-const showUnderFields = () => undefined;
 
 export interface SchemaFormProps {
   /** The entity; the form shows `writeSchema(entity, operation)`. */
@@ -111,8 +109,15 @@ export function SchemaForm({
     [refused, formData],
   );
   const handleChange = useCallback((event: IChangeEvent<FormValues>) => setFormData(event.formData ?? {}), []);
+  // Each message sits under its field; a missing required field also gets SPEC §8's summary above the buttons.
+  const [missingRequired, setMissingRequired] = useState(false);
+  const handleError = useCallback(
+    (errors: RJSFValidationError[]) => setMissingRequired(errors.some((error) => error.name === 'required')),
+    [],
+  );
   const handleSubmit = useCallback(
     (event: IChangeEvent<FormValues>) => {
+      setMissingRequired(false);
       const data: FormValues = { ...(event.formData ?? {}) };
       for (const [name, file] of files) if (name in schema.properties) data[name] = file;
       return onSubmit(data);
@@ -134,12 +139,17 @@ export function SchemaForm({
       extraErrors={extraErrors}
       onChange={handleChange}
       onSubmit={handleSubmit}
-      onError={showUnderFields}
+      onError={handleError}
       disabled={disabled}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError
     >
+      {missingRequired && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {translate('app.message.required_fields')}
+        </Alert>
+      )}
       {children}
     </Form>
   );
