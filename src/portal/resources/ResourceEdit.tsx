@@ -9,7 +9,7 @@ import { useSaveOutcome } from './useSaveOutcome';
  */
 export default function ResourceEdit() {
   const entity = useEntitySchema();
-  const outcome = useSaveOutcome(entity.$id);
+  const outcome = useSaveOutcome(entity.$id, 'updated');
   return (
     <Edit mutationMode="pessimistic" mutationOptions={outcome}>
       <RecordForm operation="update" />
