@@ -3,7 +3,8 @@ import type { EntitySchema, PropertySchema } from './types';
 /**
  * Turns validation errors (ajv's on the server, rjsf's in the portal) into one message per field,
  * named by the catalogue key to show. A property can name its own message per keyword with
- * `x-messages`; otherwise `validation.<keyword>` (or `validation.format.<format>`) is used.
+ * `x-messages`; otherwise `validation.<keyword>` (or `validation.format.<format>`, or
+ * `validation.<keyword>_<variant>` when the error's params name a variant) is used.
  */
 
 export interface RuleError {
@@ -37,9 +38,17 @@ export function messageFor(schema: EntitySchema, error: RuleError): FieldMessage
         ? [...error.path, String(error.params.additionalProperty)]
         : error.path;
   const fieldPath = path.filter((part) => !/^\d+$/.test(part));
-  const property = propertyAt(schema, fieldPath);
-  const own = property?.['x-messages']?.[error.keyword];
-  let key = own ?? `validation.${error.keyword}`;
+  // Walked with the item indexes, which lead into `items` (a unit of an asset's `units`).
+  const property = propertyAt(schema, path);
+  // A rule of an object reported on one of its fields (`x-dateRange` on its `to` date) may name
+  // its message on that field or, next to the rule, on the object.
+  const holder = path.length > 0 ? propertyAt(schema, path.slice(0, -1)) : undefined;
+  const objectRule = holder?.[error.keyword] !== undefined && property?.[error.keyword] === undefined;
+  const own =
+    property?.['x-messages']?.[error.keyword] ?? (objectRule ? holder?.['x-messages']?.[error.keyword] : undefined);
+  // A keyword with several default messages (a limit in months or in days) names one by `variant`.
+  const variant = typeof error.params.variant === 'string' ? `_${error.params.variant}` : '';
+  let key = own ?? `validation.${error.keyword}${variant}`;
   if (!own && error.keyword === 'format' && property?.format) key = `validation.format.${property.format}`;
   return { field: fieldPath.join('.'), key, params: error.params };
 }

@@ -19,7 +19,68 @@ export interface XResource {
   service?: string;
   /** Payloads of writes and queries travel encrypted (`?data=` / body `{data}`). */
   encrypted?: boolean;
+  /** What the API and the portal offer for this entity; all five when left out (reports are `list`/`show`). */
+  operations?: Operation[];
+  /** More list screens of the same entity at their own routes, each with a fixed filter. */
+  views?: Record<string, XView>;
+  /** Menu group the resource's entries sit under (`invoices`, `reports`, `sales`, `property`, …). */
+  group?: string;
+  /** The caller's own record of this entity (one per merchant), served without an id. */
+  own?: XOwn;
 }
+
+export type Operation = 'list' | 'show' | 'create' | 'update' | 'delete';
+
+/**
+ * A list screen at `route` showing the records that match `filter` (values may name a route
+ * parameter, `":unit_id"`), titled `resources.<entity>.views.<name>`, with its own date range rule
+ * and gates when they differ from the resource's.
+ */
+export interface XView {
+  route: string;
+  filter?: Record<string, unknown>;
+  columns?: string[];
+  dateRange?: XDateRange;
+  service?: string;
+  permission?: string;
+}
+
+/** `x-resource.own`: the merchant's own record at `endpoint` (GET, PUT), shown and edited at `routes`. */
+export interface XOwn {
+  endpoint: string;
+  routes: { show: string; edit?: string };
+  sections?: Record<string, XSection>;
+}
+
+/**
+ * `x-list.dateRange`: the list needs a range on `field` (`<field>_gte` / `<field>_lte`) no longer
+ * than `maxMonths` or `maxDays`, and, with `withinDays`, no older than that many days.
+ */
+export interface XDateRange {
+  field: string;
+  maxMonths?: number;
+  maxDays?: number;
+  withinDays?: number;
+}
+
+/** `x-references`: the property holds the id of a record of `entity` belonging to the same merchant. */
+export interface XReferences {
+  entity: string;
+  /** Property of the referenced record shown instead of the id. */
+  label: string;
+  /** Referenced records with one of these values may not be chosen (e.g. a blocked unit). */
+  refuse?: Record<string, unknown[]>;
+}
+
+/** `x-limit` on a reference: records pointing at one parent may not outnumber the parent's `field`. */
+export interface XLimit {
+  field: string;
+  /** Parent property kept equal to `field` minus the records pointing at it. */
+  remaining?: string;
+}
+
+/** `x-transitions` on a status: named actions, each allowed from some statuses, moving to one. */
+export type XTransitions = Record<string, { from: string[]; to: string; confirm?: boolean }>;
 
 /**
  * A section of `x-resource.sections`: a screen at `route` (SPEC §2, `:id` for the record id) that
@@ -38,6 +99,7 @@ export interface XList {
   filters: string[];
   search?: string[];
   sort: [string, 'ASC' | 'DESC'];
+  dateRange?: XDateRange;
 }
 
 /** `x-ui`: presentation hints turned into rjsf's uiSchema by code. */
@@ -77,8 +139,11 @@ export interface PropertySchema {
   'x-file'?: XFile;
   'x-secret'?: 'hash';
   'x-generated'?: string;
-  'x-unique'?: string;
+  'x-unique'?: 'login' | 'merchant' | { within: string };
   'x-messages'?: Record<string, string>;
+  'x-references'?: XReferences;
+  'x-limit'?: XLimit;
+  'x-transitions'?: XTransitions;
   [keyword: string]: unknown;
 }
 

@@ -21,13 +21,17 @@ describe.each(Object.values(entitySchemas))('derived schemas of $title', (entity
     const missing = (create.errors ?? [])
       .filter((error) => error.keyword === 'required')
       .map((error) => error.params.missingProperty);
-    expect(missing.sort()).toEqual([...(entity.required ?? [])].sort());
+    // An array of child records with `minItems` must be sent too (at least one unit with an asset).
+    const children = Object.keys(entity.properties).filter(
+      (name) => entity.properties[name]['x-children'] && Number(entity.properties[name].minItems) > 0,
+    );
+    expect(missing.sort()).toEqual([...new Set([...(entity.required ?? []), ...children])].sort());
   });
 
-  it('never returns write-only fields', () => {
+  it('never returns write-only fields, nor child records sent with a create', () => {
     const record = recordSchema(entity);
     for (const [name, property] of Object.entries(entity.properties)) {
-      expect(name in record.properties).toBe(!property.writeOnly);
+      expect(name in record.properties).toBe(!property.writeOnly && !property['x-children']);
     }
   });
 
@@ -36,10 +40,16 @@ describe.each(Object.values(entitySchemas))('derived schemas of $title', (entity
     for (const filter of entity['x-list'].filters) if (filter !== 'q') expect(entity.properties).toHaveProperty(filter);
   });
 
-  it('refuses a search text shorter than 3 characters', () => {
+  it.runIf(entity['x-list'].filters.includes('q'))('refuses a search text shorter than 3 characters', () => {
     const filter = ajv.compile(filterSchema(entity));
     expect(filter({ q: 'ab' })).toBe(false);
     expect(filter({ q: 'abc' })).toBe(true);
+  });
+
+  it('searches text properties when it offers a search', () => {
+    const search = entity['x-list'].search ?? [];
+    expect(entity['x-list'].filters.includes('q')).toBe(search.length > 0);
+    for (const name of search) expect(entity.properties[name]?.type, name).toBe('string');
   });
 });
 

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { box, shelf, shelfCategory } from '../../tests/support/relations-schema';
+import { allowedTransitions, transitionsOf } from './relations';
+import type { EntitySchema } from './types';
+import { recordSchema, writeSchema } from './variants';
+
+/** How the cross-record keywords shape the schemas derived for writes and reads. */
+
+const entities: Record<string, EntitySchema> = { shelf_category: shelfCategory, shelf, box };
+const lookup = (name: string) => entities[name];
+
+describe('x-children', () => {
+  it('asks for each child as a create of the child entity, without the key pointing at the parent', () => {
+    const items = writeSchema(shelf, 'create', lookup).properties.boxes.items ?? {};
+    const child = writeSchema(box, 'create', lookup);
+    expect(items.properties).toEqual({ name: child.properties.name, size: child.properties.size });
+    expect(items.required).toEqual(['name', 'size']);
+    expect(items).toMatchObject({ type: 'object', additionalProperties: false });
+    // Nothing that would name a second schema `box.create` or describe the child's screens.
+    expect(Object.keys(items).filter((key) => key === '$id' || key.startsWith('x-'))).toEqual([]);
+  });
+
+  it('needs at least one child on create (the array has minItems), and none on update or in a record', () => {
+    expect(writeSchema(shelf, 'create', lookup).required).toContain('boxes');
+    expect(writeSchema(shelf, 'update', lookup).properties).not.toHaveProperty('boxes');
+    expect(recordSchema(shelf).properties).not.toHaveProperty('boxes');
+  });
+
+  it('keeps the items as written when the child entity is not known', () => {
+    expect(writeSchema(shelf, 'create', () => undefined).properties.boxes.items).toEqual({ type: 'object' });
+  });
+});
+
+describe('x-transitions', () => {
+  it('moves a status by its actions only: never part of a write', () => {
+    expect(writeSchema(box, 'create', lookup).properties).not.toHaveProperty('status');
+    expect(writeSchema(box, 'update', lookup).properties).not.toHaveProperty('status');
+    expect(recordSchema(box).properties).toHaveProperty('status');
+  });
+
+  it('lists the actions the current status allows', () => {
+    expect(transitionsOf(box).map(({ action }) => action)).toEqual(['pack', 'ship', 'cancel']);
+    const allowed = (status: string) => allowedTransitions(box, { status }).map(({ action }) => action);
+    expect(allowed('waiting')).toEqual(['pack', 'cancel']);
+    expect(allowed('packed')).toEqual(['ship', 'cancel']);
+    expect(allowed('cancelled')).toEqual([]);
+    expect(transitionsOf(box).find(({ action }) => action === 'cancel')?.confirm).toBe(true);
+  });
+});
