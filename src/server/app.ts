@@ -14,9 +14,12 @@ import { installHttpConventions } from './http/conventions';
 import { SHARED_SCHEMAS } from './http/shared-schemas';
 import { entityRouteSchemas } from './resources/schemas';
 import { accountRoutes, accountSchemas } from './routes/account';
+import { assetReportRoutes } from './routes/asset-report';
 import { authRoutes, authSchemas } from './routes/auth';
+import { dashboardRoutes } from './routes/dashboard';
 import { fileRoutes } from './routes/files';
 import { openapiRoutes, swaggerOptions } from './routes/openapi';
+import { ownRoutes } from './routes/own';
 import { passwordRoutes, passwordSchemas } from './routes/password';
 import { referenceRoutes, referenceSchemas } from './routes/reference';
 import { registerResources } from './routes/resources';
@@ -103,7 +106,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await v1.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate(ctx));
         accountRoutes(signedIn, ctx);
+        assetReportRoutes(signedIn, ctx);
+        dashboardRoutes(signedIn, ctx);
         registerResources(signedIn, ctx);
+        ownRoutes(signedIn, ctx);
       });
     },
     { prefix: '/v1' },

@@ -79,7 +79,7 @@ export async function createContext(
     db,
     publicUrl,
     entities,
-    stores: new Map(entities.map((entity) => [entity.$id, new EntityStore(entity, publicUrl)])),
+    stores: new Map(entities.map((entity) => [entity.$id, new EntityStore(entity, publicUrl, entities)])),
     validator,
     tokens,
     sessions: new Sessions(db, tokens),

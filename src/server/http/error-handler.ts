@@ -3,8 +3,8 @@ import type { ErrorObject } from 'ajv';
 import type { PropertySchema } from '../../schema/types';
 import { PayloadDecryptionError } from '../../shared/crypto';
 import { sqlState, UNIQUE_VIOLATION } from '../db/database';
-import { UniqueConflict } from '../storage/errors';
-import { ApiError, fieldError } from './api-error';
+import { ChildInvalid, RecordRefused, TransitionRefused, UniqueConflict } from '../storage/errors';
+import { ApiError, fieldError, type FieldError } from './api-error';
 import { languageOf, t } from './language';
 import { describeErrors, ValidationFailed } from './validation';
 
@@ -40,6 +40,21 @@ function schemaOf(app: FastifyInstance, request: FastifyRequest, part: string): 
   return ((ref ? app.getSchema(ref) : schema) ?? {}) as PropertySchema;
 }
 
+/** A child record's field messages, under the child's place in the parent's body (`units.2.name`). */
+function childErrors({ path, schema, errors }: ChildInvalid): ApiError {
+  const described = describeErrors(schema, errors);
+  const fields: Record<string, FieldError> = {};
+  for (const [field, message] of Object.entries(described.fields)) fields[`${path}.${field}`] = message;
+  return new ApiError(400, described.key, fields, described.params);
+}
+
+/** 409 naming the status the record is in, by its label in the request's language. */
+function transitionRefused(request: FastifyRequest, { entity, property, status }: TransitionRefused): ApiError {
+  const key = `resources.${entity}.enums.${property}.${String(status)}`;
+  const label = t(languageOf(request), key);
+  return new ApiError(409, 'app.message.transition_refused', {}, { status: label === key ? String(status) : label });
+}
+
 function toApiError(app: FastifyInstance, error: FastifyError, request: FastifyRequest): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof ValidationFailed) return describeErrors(error.schema, error.errors);
@@ -48,6 +63,12 @@ function toApiError(app: FastifyInstance, error: FastifyError, request: FastifyR
   }
   if (error instanceof UniqueConflict)
     return new ApiError(409, 'app.message.conflict', { [error.field]: { key: 'app.message.conflict' } });
+  if (error instanceof RecordRefused) {
+    const fields = error.field ? { [error.field]: { key: error.key, params: error.params } } : {};
+    return new ApiError(error.status, error.key, fields, error.params);
+  }
+  if (error instanceof ChildInvalid) return childErrors(error);
+  if (error instanceof TransitionRefused) return transitionRefused(request, error);
   if (error instanceof PayloadDecryptionError) return fieldError('data', 'app.message.encrypted_payload_invalid');
   if (sqlState(error) === UNIQUE_VIOLATION) return new ApiError(409, 'app.message.conflict');
   const code = error.code ?? '';

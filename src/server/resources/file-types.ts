@@ -1,6 +1,7 @@
 /**
- * File types recognised by their first bytes, never by the name or the type the client claims.
- * `x-file.accept` lists MIME types; a type is accepted only if its signature is known here.
+ * File types recognised by their content (a signature in the first bytes; for text, the absence of
+ * binary bytes), never by the name or the type the client claims. `x-file.accept` lists MIME types;
+ * a type is accepted only if it is recognised here.
  */
 
 interface FileType {
@@ -14,12 +15,44 @@ const startsWith = (bytes: Buffer, signature: number[] | string, offset = 0) => 
   return bytes.length >= offset + expected.length && bytes.subarray(offset, offset + expected.length).equals(expected);
 };
 
+/** Header of an OLE2 compound file, the container of the old Office formats (.doc, .xls, .ppt). */
+const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/** Name of the stream only a Word document has, as the compound file's directory spells it (UTF-16LE). */
+const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+
+/** A Word 97–2003 document: a compound file holding a `WordDocument` stream (an .xls has none). */
+function isWordDocument(bytes: Buffer): boolean {
+  return startsWith(bytes, COMPOUND_FILE) && bytes.includes(WORD_STREAM);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Control characters text may hold: tab, line feed, form feed, carriage return. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+
+/**
+ * Text: valid UTF-8 (ASCII included) without other control characters. Those are single bytes in
+ * UTF-8, never part of a longer sequence, so the bytes can be checked one by one.
+ */
+function isPlainText(bytes: Buffer): boolean {
+  if (bytes.length === 0) return false;
+  for (const byte of bytes) if ((byte < 0x20 && !TEXT_CONTROLS.has(byte)) || byte === 0x7f) return false;
+  try {
+    utf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const TYPES: FileType[] = [
   { mime: 'image/png', ext: 'png', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
   { mime: 'image/jpeg', ext: 'jpg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
   { mime: 'image/webp', ext: 'webp', matches: (b) => startsWith(b, 'RIFF') && startsWith(b, 'WEBP', 8) },
   { mime: 'image/gif', ext: 'gif', matches: (b) => startsWith(b, 'GIF87a') || startsWith(b, 'GIF89a') },
   { mime: 'application/pdf', ext: 'pdf', matches: (b) => startsWith(b, '%PDF-') },
+  { mime: 'application/msword', ext: 'doc', matches: isWordDocument },
+  // Last: plain text has no signature, only the absence of binary content.
+  { mime: 'text/plain', ext: 'txt', matches: isPlainText },
 ];
 
 /** The type of a file from its content, or null when it is none we know. */

@@ -1,4 +1,6 @@
+import { currentDay, dateRangeProblem, dayEnd, dayStart, rangeFilters, type Day } from '../../schema/listDateRange';
 import type { EntitySchema } from '../../schema/types';
+import { dateRangeOf, routeParameter, VIEW_FILTER, viewOf } from '../../schema/views';
 import { fieldError } from '../http/api-error';
 import type { Validator } from '../http/validation';
 import { sortableColumns, type ListQuery, type SortOrder } from '../storage/list-query';
@@ -48,13 +50,80 @@ function sortOf(entity: EntitySchema, value: unknown): [string, SortOrder] {
   return [value[0], order];
 }
 
-/** Decodes and checks a list query; the filter is validated against `<entity>.filter`. */
-export function parseListQuery(validator: Validator, entity: EntitySchema, raw: RawListQuery): ListQuery {
+type Filter = Record<string, unknown>;
+
+function filterOf(raw: RawListQuery): Filter {
   const filter = decode('filter', raw.filter) ?? {};
   if (typeof filter !== 'object' || Array.isArray(filter)) throw fieldError('filter', 'validation.type');
-  validator.check(`${entity.$id}.filter`, filter);
+  return filter as Filter;
+}
+
+/** The view a list call names (`filter.view`), read before the call is checked, to know its gate. */
+export function requestedView(raw: RawListQuery): string | undefined {
+  try {
+    const view = filterOf(raw)[VIEW_FILTER];
+    return typeof view === 'string' ? view : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The filter of a view's list: the caller's, with the view's fixed values in place (whatever the
+ * caller sent for them). A value standing for a route parameter (`":unit_id"`) is the caller's to
+ * give, and must be given.
+ */
+function withViewFilter(entity: EntitySchema, filter: Filter): Filter {
+  const { [VIEW_FILTER]: name, ...rest } = filter;
+  const view = typeof name === 'string' ? viewOf(entity, name) : undefined;
+  for (const [key, value] of Object.entries(view?.filter ?? {})) {
+    if (!routeParameter(value)) rest[key] = value;
+    else if (isBlank(rest[key])) throw fieldError(key, 'validation.required');
+  }
+  return rest;
+}
+
+/** Applies `x-list.dateRange` (the view's when it has one); a call for given ids is not a listing. */
+function checkDateRange(entity: EntitySchema, view: string | undefined, filter: Filter, today: Day): void {
+  const rule = dateRangeOf(entity, view);
+  if (!rule || !isBlank(filter.id)) return;
+  const names = rangeFilters(rule);
+  const value = (name: string) => (typeof filter[name] === 'string' ? (filter[name] as string) : undefined);
+  const problem = dateRangeProblem(rule, { from: value(names.from), to: value(names.to) }, today);
+  if (problem) throw fieldError(problem.filter, problem.key, problem.params);
+}
+
+/** A bare date bounding a date-time field covers the whole business day it names. */
+function withDayBounds(entity: EntitySchema, filter: Filter): Filter {
+  const result = { ...filter };
+  for (const [name, value] of Object.entries(filter)) {
+    const bound = /^(.*)_(gte|lte)$/.exec(name);
+    if (!bound || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) continue;
+    if (entity.properties[bound[1]]?.format !== 'date-time' || name in entity.properties) continue;
+    result[name] = bound[2] === 'gte' ? dayStart(value) : dayEnd(value);
+  }
+  return result;
+}
+
+/**
+ * Decodes and checks a list query: the filter is validated against `<entity>.filter`, a named
+ * view's fixed filter is applied, and so is the date range rule of the list (or of the view).
+ */
+export function parseListQuery(
+  validator: Validator,
+  entity: EntitySchema,
+  raw: RawListQuery,
+  today: Day = currentDay(),
+): ListQuery {
+  const requested = filterOf(raw);
+  validator.check(`${entity.$id}.filter`, requested);
+  const view = typeof requested[VIEW_FILTER] === 'string' ? requested[VIEW_FILTER] : undefined;
+  const filter = withViewFilter(entity, requested);
+  checkDateRange(entity, view, filter, today);
   return {
-    filter: filter as Record<string, unknown>,
+    filter: withDayBounds(entity, filter),
     range: rangeOf(decode('range', raw.range)),
     sort: sortOf(entity, decode('sort', raw.sort)),
   };

@@ -1,5 +1,7 @@
-import type { EntitySchema, PropertySchema } from '../../schema/types';
+import { rangeFilters } from '../../schema/listDateRange';
+import type { EntitySchema, PropertySchema, XDateRange } from '../../schema/types';
 import { filterSchema, recordSchema, writeSchema } from '../../schema/variants';
+import { viewsOf } from '../../schema/views';
 
 /**
  * The schemas an entity's endpoints use, derived from its one schema file and named by `$id`
@@ -13,6 +15,32 @@ export function entityRouteSchemas(entity: EntitySchema): (PropertySchema & { $i
     recordSchema(entity),
     { ...filterSchema(entity), $id: `${entity.$id}.filter`, title: `${entity.title} filter` },
   ];
+}
+
+function describeRule(rule: XDateRange): string {
+  const { from, to } = rangeFilters(rule);
+  const limits = [
+    rule.maxMonths !== undefined ? `at most ${rule.maxMonths} month(s) long` : '',
+    rule.maxDays !== undefined ? `at most ${rule.maxDays} day(s) long` : '',
+    rule.withinDays !== undefined ? `starting within the last ${rule.withinDays} day(s)` : '',
+  ].filter(Boolean);
+  return `needs \`${from}\` and \`${to}\`${limits.length ? `, ${limits.join(', ')}` : ''}`;
+}
+
+/** What the OpenAPI document says of an entity's list: paging, its date range rule, its views. */
+export function listDescription(entity: EntitySchema): string {
+  const lines = ['Answers a JSON array with `Content-Range: <resource> <first>-<last>/<total>` and `X-Total-Count`.'];
+  const rule = entity['x-list'].dateRange;
+  if (rule) lines.push(`The filter ${describeRule(rule)} (days in Kuwait time; 400 otherwise).`);
+  const views = viewsOf(entity);
+  if (views.length > 0) {
+    lines.push('Views, named by `filter.view`: the fixed filter applies whatever else is sent.');
+    for (const [name, view] of views) {
+      const fixed = JSON.stringify(view.filter ?? {});
+      lines.push(`- \`${name}\`: filter ${fixed}${view.dateRange ? `; ${describeRule(view.dateRange)}` : ''}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Query string of a plain list call (values are JSON text). */

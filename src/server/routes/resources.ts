@@ -1,20 +1,29 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { EntitySchema } from '../../schema/types';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from 'fastify';
+import { allows } from '../../schema/operations';
+import type { EntitySchema, Operation } from '../../schema/types';
+import { viewsOf, withViewGate } from '../../schema/views';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../auth/guard';
 import type { ServerContext } from '../context';
-import { notFound } from '../http/api-error';
+import { ApiError, notFound } from '../http/api-error';
 import { errorResponses } from '../http/shared-schemas';
-import { contentRange, parseListQuery, type RawListQuery } from '../resources/list-params';
+import { contentRange, parseListQuery, requestedView, type RawListQuery } from '../resources/list-params';
 import { checkFileReferences, fileFields, multipartReader } from '../resources/multipart';
-import { decryptedListQuery, encryptedQuerystring, idParams, listQuerystring } from '../resources/schemas';
+import {
+  decryptedListQuery,
+  encryptedQuerystring,
+  idParams,
+  listDescription,
+  listQuerystring,
+} from '../resources/schemas';
 import { withUploads } from '../resources/uploads';
+import { registerTransitions } from './transitions';
 import type { Row } from '../db/database';
 
 /**
  * Create, read, update, delete and list for every entity of the registry, at its
  * `x-resource.endpoint`, in the conventions of ra-data-simple-rest. Nothing here is specific to an
- * entity: gates, encryption and files all come from the schema's hints.
+ * entity: operations, gates, views, encryption and files all come from the schema's hints.
  */
 
 /** Collection path of an entity inside the /v1 scope ("/products/" → "/products"). */
@@ -39,8 +48,46 @@ export interface ListRoute {
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<Row[]>;
 }
 
-/** Registers the five endpoints of one entity; returns its list route so aliases can reuse it. */
-export function registerResource(app: FastifyInstance, ctx: ServerContext, entity: EntitySchema): ListRoute {
+/** Which operation each method of the collection and of one record serves. */
+const COLLECTION: [HTTPMethods, Operation][] = [
+  ['GET', 'list'],
+  ['POST', 'create'],
+];
+const RECORD: [HTTPMethods, Operation][] = [
+  ['GET', 'show'],
+  ['PUT', 'update'],
+  ['DELETE', 'delete'],
+];
+
+/**
+ * 405 for the methods of a path the entity does not offer (`x-resource.operations`), naming the
+ * ones it does; left out of the API document. A path with no operation at all stays unknown (404).
+ */
+function refuseOtherMethods(
+  app: FastifyInstance,
+  entity: EntitySchema,
+  url: string,
+  methods: [HTTPMethods, Operation][],
+) {
+  const allowed = methods.filter(([, operation]) => allows(entity, operation)).map(([method]) => method);
+  const refused = methods.filter(([method]) => !allowed.includes(method)).map(([method]) => method);
+  if (allowed.length === 0 || refused.length === 0) return;
+  app.route({
+    method: refused,
+    url,
+    schema: { hide: true },
+    handler: async (_request, reply) => {
+      reply.header('allow', allowed.join(', '));
+      throw new ApiError(405, 'app.message.method_not_allowed');
+    },
+  });
+}
+
+/**
+ * Registers the endpoints of one entity's operations (all five unless `x-resource.operations`
+ * says otherwise); returns its list route, if it has one, so aliases can reuse it.
+ */
+export function registerResource(app: FastifyInstance, ctx: ServerContext, entity: EntitySchema): ListRoute | null {
   const name = entity.$id;
   const base = collectionPath(entity);
   const store = ctx.stores.get(name);
@@ -87,14 +134,16 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     },
   });
 
+  // A view may have a gate of its own, known once the query is read; otherwise the entity's gate
+  // answers before anything is decrypted or parsed, as on the other routes.
+  const viewGates = viewsOf(entity).some(([, view]) => view.service !== undefined || view.permission !== undefined);
   const list: ListRoute = {
     options: {
-      onRequest: access,
+      ...(viewGates ? {} : { onRequest: access }),
       schema: {
         tags,
         summary: `List ${name}`,
-        description:
-          'Answers a JSON array with `Content-Range: <resource> <first>-<last>/<total>` and `X-Total-Count`.',
+        description: listDescription(entity),
         querystring: encrypted ? encryptedQuerystring : listQuerystring,
         response: { 200: { type: 'array', items: recordRef }, ...errorResponses },
       },
@@ -105,6 +154,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
         raw = raw.data ? ((await ctx.ciphers.decrypt(callerOf(request).merchant, raw.data)) as RawListQuery) : {};
         ctx.validator.check(decryptedListQuery.$id, raw);
       }
+      if (viewGates) checkAccess(callerOf(request), withViewGate(entity, requestedView(raw)));
       const query = parseListQuery(ctx.validator, entity, raw);
       const { rows, total } = await store.list(ctx.db, merchantOf(request), query);
       reply
@@ -114,44 +164,50 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       return rows;
     },
   };
-  app.get(base, list.options, list.handler);
+  if (allows(entity, 'list')) app.get(base, list.options, list.handler);
 
-  app.get(
-    `${base}/:id`,
-    {
-      onRequest: access,
-      schema: { tags, summary: `Get one ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
-    },
-    async (request) => found(await store.get(ctx.db, merchantOf(request), idOf(request))),
-  );
-
-  app.post(base, writeOptions('create', 201), async (request, reply) => {
-    const values = await recordOf(request, 'create');
-    const created = await withUploads(ctx.uploads, request.pendingFiles, () =>
-      ctx.db.transaction((tx) => store.create(tx, merchantOf(request), values)),
+  if (allows(entity, 'show'))
+    app.get(
+      `${base}/:id`,
+      {
+        onRequest: access,
+        schema: { tags, summary: `Get one ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
+      },
+      async (request) => found(await store.get(ctx.db, merchantOf(request), idOf(request))),
     );
-    return reply.status(201).send(created);
-  });
 
-  app.put(`${base}/:id`, writeOptions('update', 200), async (request) => {
-    const id = idOf(request);
-    const values = await recordOf(request, 'update');
-    return withUploads(ctx.uploads, request.pendingFiles, () =>
-      ctx.db.transaction(async (tx) => found(await store.update(tx, merchantOf(request), id, values, 'replace'))),
+  if (allows(entity, 'create'))
+    app.post(base, writeOptions('create', 201), async (request, reply) => {
+      const values = await recordOf(request, 'create');
+      const created = await withUploads(ctx.uploads, request.pendingFiles, () =>
+        ctx.db.transaction((tx) => store.create(tx, merchantOf(request), values)),
+      );
+      return reply.status(201).send(created);
+    });
+
+  if (allows(entity, 'update'))
+    app.put(`${base}/:id`, writeOptions('update', 200), async (request) => {
+      const id = idOf(request);
+      const values = await recordOf(request, 'update');
+      return withUploads(ctx.uploads, request.pendingFiles, () =>
+        ctx.db.transaction(async (tx) => found(await store.update(tx, merchantOf(request), id, values, 'replace'))),
+      );
+    });
+
+  if (allows(entity, 'delete'))
+    app.delete(
+      `${base}/:id`,
+      {
+        onRequest: access,
+        schema: { tags, summary: `Delete ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
+      },
+      async (request) =>
+        ctx.db.transaction(async (tx) => found(await store.remove(tx, merchantOf(request), idOf(request)))),
     );
-  });
 
-  app.delete(
-    `${base}/:id`,
-    {
-      onRequest: access,
-      schema: { tags, summary: `Delete ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
-    },
-    async (request) =>
-      ctx.db.transaction(async (tx) => found(await store.remove(tx, merchantOf(request), idOf(request)))),
-  );
-
-  return list;
+  refuseOtherMethods(app, entity, base, COLLECTION);
+  refuseOtherMethods(app, entity, `${base}/:id`, RECORD);
+  return allows(entity, 'list') ? list : null;
 }
 
 /**
@@ -162,6 +218,7 @@ export const LIST_ALIASES: Record<string, string> = { '/invoice-dashboard': 'inv
 /** The endpoints of every entity served, plus the list aliases. */
 export function registerResources(app: FastifyInstance, ctx: ServerContext): void {
   const lists = new Map(ctx.entities.map((entity) => [entity.$id, registerResource(app, ctx, entity)]));
+  registerTransitions(app, ctx);
   for (const [path, name] of Object.entries(LIST_ALIASES)) {
     const list = lists.get(name);
     if (list) app.get(path, list.options, list.handler);

@@ -1,6 +1,25 @@
 import type { Row } from '../db/database';
 
-/** Demo products of a Kuwaiti trading shop, titled in English and Arabic. Prices in KWD. */
+/** Demo categories and products of a Kuwaiti trading shop, named in English and Arabic. Prices in KWD. */
+
+/** Product categories, by the English name products refer to them with. */
+const PRODUCT_CATEGORIES: [string, string][] = [
+  ['Dates', 'تمور'],
+  ['Coffee', 'قهوة'],
+  ['Perfume', 'عطور'],
+  ['Sweets', 'حلويات'],
+  ['Home', 'منزل'],
+  ['Services', 'خدمات'],
+];
+
+/** Sales categories (how sales lists are grouped); the last one is switched off. */
+const SALES_CATEGORIES: [string, string][] = [
+  ['Ramadan offers', 'عروض رمضان'],
+  ['Eid gifts', 'هدايا العيد'],
+  ['Corporate orders', 'طلبات الشركات'],
+  ['National Day', 'العيد الوطني'],
+];
+
 const PRODUCTS: [string, string, string, string, number][] = [
   ['Khalas Dates 1 kg', 'تمر خلاص ١ كغ', 'Dates', '3.750', 120],
   ['Sukkari Dates 1 kg', 'تمر سكري ١ كغ', 'Dates', '4.250', 80],
@@ -25,12 +44,29 @@ const minus = (price: string, fils: number) => {
   return `${Math.floor(value / 1000)}.${String(value % 1000).padStart(3, '0')}`;
 };
 
-/** The first `count` demo products. */
-export function demoProducts(count = PRODUCTS.length): Row[] {
+/** Product categories then sales categories, as category records. */
+export function demoCategories(): Row[] {
+  return [
+    ...PRODUCT_CATEGORIES.map(([name, name_ar]) => ({ name, name_ar, type: 'product', status: 'active' })),
+    ...SALES_CATEGORIES.map(([name, name_ar], i) => ({
+      name,
+      name_ar,
+      type: 'sales',
+      status: i === SALES_CATEGORIES.length - 1 ? 'inactive' : 'active',
+    })),
+  ];
+}
+
+/**
+ * The first `count` demo products, each in its product category.
+ *
+ * @param categoryIds ids of the product categories by English name
+ */
+export function demoProducts(categoryIds: ReadonlyMap<string, number>, count = PRODUCTS.length): Row[] {
   return PRODUCTS.slice(0, count).map(([title, title_ar, category, price, stock], i) => ({
     title,
     title_ar,
-    category,
+    category_id: categoryIds.get(category),
     tagline: `${category} — Al Noor selection`,
     user_code: `SKU-${String(i + 1).padStart(3, '0')}`,
     bar_code: `62810000${String(1000 + i * 37).padStart(5, '0')}`,

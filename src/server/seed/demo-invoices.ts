@@ -40,6 +40,26 @@ const DAY = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const fils = (value: number) => `${Math.floor(value / 1000)}.${String(value % 1000).padStart(3, '0')}`;
 
+const CITIES = ['Kuwait City', 'Salmiya', 'Hawalli', 'الجهراء', 'الفحيحيل', 'Mangaf'];
+
+/** The invoice's kind and the fields that kind carries (delivery address, schedule, parts). */
+function kindOf(random: Random, i: number, created: number): Row {
+  if (i % 7 === 3) return { kind: 'open' };
+  if (i % 11 === 5) return { kind: 'split' };
+  if (i % 5 === 2) {
+    return {
+      kind: 'delivery',
+      delivery_city: random.pick(CITIES),
+      delivery_address: `Block ${random.int(1, 12)}, Street ${random.int(1, 40)}, House ${random.int(1, 90)}`,
+    };
+  }
+  if (i % 6 === 1)
+    return { kind: 'scheduled', scheduled_at: new Date(created + random.int(1, 72) * 3_600_000).toISOString() };
+  if (i % 13 === 8) return { kind: 'instalment', instalments: random.int(2, 6) };
+  if (i % 9 === 4) return { kind: 'bulk' };
+  return { kind: 'quick' };
+}
+
 export interface DemoRecord {
   values: Row;
   system: Row;
@@ -69,12 +89,96 @@ export function demoInvoices(random: Random, count: number, days = 150): DemoRec
       values.max_amount = fils(amount * 2);
     }
     if (i % 11 === 5) values.split_parts = random.int(2, 4);
+    Object.assign(values, kindOf(random, i, created));
     return {
       values,
       system: {
         status: STATUSES[i % STATUSES.length],
         sms_status: random.pick(SMS_STATUSES),
         visited_count: random.int(0, 12),
+        created_at: new Date(created).toISOString(),
+        updated_at: new Date(created).toISOString(),
+      },
+    };
+  });
+}
+
+const OPEN_INVOICES: [string, 'fixed' | 'open', number, 'active' | 'expired' | 'cancelled'][] = [
+  ['Donation for Ramadan iftar', 'open', 0, 'active'],
+  ['رسوم التسجيل في الدورة', 'fixed', 35_000, 'active'],
+  ['Gift voucher', 'open', 0, 'active'],
+  ['Monthly membership', 'fixed', 12_500, 'active'],
+  ['تبرع لحملة الشتاء', 'open', 0, 'expired'],
+  ['Workshop seat', 'fixed', 20_000, 'expired'],
+  ['Summer camp deposit', 'fixed', 75_750, 'cancelled'],
+  ['Catering advance', 'open', 0, 'cancelled'],
+];
+
+/** Open invoices with a fixed amount or an open one between a minimum and a maximum. */
+export function demoOpenInvoices(random: Random): DemoRecord[] {
+  const now = Date.now();
+  return OPEN_INVOICES.map(([title, amountType, fixed, status], i) => {
+    const created = now - (OPEN_INVOICES.length - i) * 9 * DAY;
+    const min = random.int(1, 10) * 1000;
+    const payments = status === 'cancelled' ? 0 : random.int(0, 30);
+    return {
+      values: {
+        title,
+        amount_type: amountType,
+        ...(amountType === 'fixed' ? { amount: fils(fixed) } : { min_amount: fils(min), max_amount: fils(min * 20) }),
+        description: /[a-z]/i.test(title)
+          ? 'Pay securely by card or mobile wallet.'
+          : 'ادفع بأمان بالبطاقة أو بمحفظة الجوال.',
+        expiry_date: isoDate(status === 'expired' ? created + 20 * DAY : now + random.int(30, 180) * DAY),
+        payment_methods: random.pick(METHODS.filter((methods) => !methods.includes('cash'))),
+        ...(i % 3 === 0
+          ? {
+              additional_fields: [
+                { name: 'Civil ID', required: true, characters: 12 },
+                { name: 'ملاحظات', required: false, characters: 200 },
+              ],
+            }
+          : {}),
+      },
+      system: {
+        status,
+        visited_count: payments + random.int(0, 40),
+        payments_count: payments,
+        collected_amount: fils(payments * (amountType === 'fixed' ? fixed : min * 3)),
+        created_at: new Date(created).toISOString(),
+        updated_at: new Date(created).toISOString(),
+      },
+    };
+  });
+}
+
+const UPLOADS: [string, 'processing' | 'completed' | 'failed' | 'scheduled', number][] = [
+  ['customers-january.csv', 'completed', 40],
+  ['ramadan-campaign.xlsx', 'completed', 25],
+  ['school-fees-term2.xlsx', 'failed', 18],
+  ['رسوم-النادي.csv', 'completed', 12],
+  ['weekly-deliveries.csv', 'processing', 2],
+  ['eid-offers.xlsx', 'scheduled', 1],
+  ['national-day.csv', 'scheduled', 0],
+];
+
+/** Bulk SMS upload batches, newest last; the scheduled ones go out in the coming days. */
+export function demoBulkUploads(random: Random): DemoRecord[] {
+  const now = Date.now();
+  return UPLOADS.map(([file, status, daysAgo], i) => {
+    const total = random.int(20, 400);
+    const invalid = status === 'failed' ? total : random.int(0, Math.floor(total / 10));
+    const created = now - daysAgo * DAY - random.int(1, 8) * 3_600_000;
+    return {
+      values: {},
+      system: {
+        file_name: file,
+        total_rows: total,
+        valid_rows: total - invalid,
+        invalid_rows: invalid,
+        total_amount: fils((total - invalid) * random.int(5, 60) * 1000),
+        status,
+        scheduled_at: status === 'scheduled' ? new Date(now + (i + 1) * DAY).toISOString() : undefined,
         created_at: new Date(created).toISOString(),
         updated_at: new Date(created).toISOString(),
       },

@@ -5,8 +5,11 @@ import { allPermissions } from '../merchants/permissions';
 import { allServices } from '../merchants/services';
 import type { EntityStore } from '../storage/records';
 import { DEMO_ACCOUNTS } from './accounts';
-import { demoProducts } from './demo-catalogue';
 import { demoInvoices } from './demo-invoices';
+import { seedDemoMerchantAccount, seedVendorAccount } from './demo-merchant';
+import { seedDemoPayments } from './demo-payments';
+import { seedDemoProperty } from './demo-property';
+import { seedDemoCatalogue, seedDemoSales } from './demo-sales';
 import { seededRandom } from './random';
 
 /**
@@ -36,7 +39,15 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
   const random = seededRandom(965);
   for (const invoice of demoInvoices(random, 40))
     await store(ctx, 'invoice').create(tx, merchant.id, invoice.values, invoice.system);
-  for (const product of demoProducts()) await store(ctx, 'product').create(tx, merchant.id, product);
+  await seedDemoPayments(ctx, tx, merchant.id, {
+    seed: 9651,
+    transactions: 150,
+    subMerchants: ['Salmiya Branch', 'فرع الجهراء', 'Avenues Kiosk'],
+    bank: ['National Bank of Kuwait', 'KW81NBOK0000000000001000372151'],
+  });
+  await seedDemoSales(ctx, tx, merchant.id);
+  await seedDemoProperty(ctx, tx, merchant.id);
+  await seedDemoMerchantAccount(ctx, tx, merchant);
 
   const all = allPermissions();
   const employees = [
@@ -98,7 +109,14 @@ async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
   const random = seededRandom(2026);
   for (const invoice of demoInvoices(random, 6, 60))
     await store(ctx, 'invoice').create(tx, vendor.id, invoice.values, invoice.system);
-  for (const product of demoProducts(3)) await store(ctx, 'product').create(tx, vendor.id, product);
+  await seedDemoPayments(ctx, tx, vendor.id, {
+    seed: 2027,
+    transactions: 30,
+    subMerchants: ['Mubarakiya Sweets', 'Gulf Coffee Roasters'],
+    bank: ['Kuwait Finance House', 'KW39KFHO0000000000051010045670'],
+  });
+  await seedDemoCatalogue(ctx, tx, vendor.id, 3);
+  await seedVendorAccount(ctx, tx, vendor);
   await store(ctx, 'employee').create(tx, vendor.id, {
     name: 'Dana Al-Qattan',
     email: 'dana@vendor.demo.test',

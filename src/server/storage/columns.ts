@@ -55,10 +55,13 @@ export function kindOf(property: PropertySchema): ColumnKind {
   return 'text';
 }
 
-/** Columns of an entity's table besides `id` and `merchant_id`, in schema order. */
+/**
+ * Columns of an entity's table besides `id` and `merchant_id`, in schema order. An `x-children`
+ * array is no column: its items are rows of the child's own table.
+ */
 export function columnsOf(entity: EntitySchema): Column[] {
   return Object.entries(entity.properties)
-    .filter(([name]) => name !== 'id')
+    .filter(([name, property]) => name !== 'id' && !property['x-children'])
     .map(([name, property]) => ({ name, kind: kindOf(property), property }));
 }
 

@@ -2,7 +2,9 @@ import type { EntitySchema } from '../../schema/types';
 import type { Database, Queryable } from '../db/database';
 import { columnsOf, ident, sqlType } from './columns';
 import { generatedColumns, sequenceName } from './generated';
+import { checkRelations } from './relations';
 import { SYSTEM_TABLES } from './system-tables';
+import { uniqueIndexes } from './unique';
 
 /**
  * Brings the database up to the schemas: creates missing tables, adds columns for new properties
@@ -10,19 +12,21 @@ import { SYSTEM_TABLES } from './system-tables';
  * data, a changed type is not converted.
  */
 
-const KNOWN_UNIQUE = ['login'];
-
-/** Fails fast on schema hints the server cannot honour, instead of misbehaving at request time. */
-export function checkEntity(entity: EntitySchema): void {
+/**
+ * Fails fast on schema hints the server cannot honour, instead of misbehaving at request time.
+ * `entities` are all the entities served, which references and children must name.
+ */
+export function checkEntity(entity: EntitySchema, entities: readonly EntitySchema[] = [entity]): void {
   const resource = entity['x-resource'];
   const list = entity['x-list'];
   ident(resource.table);
-  for (const [name, property] of Object.entries(entity.properties)) {
+  for (const name of Object.keys(entity.properties)) {
     ident(name);
-    if (property['x-unique'] && !KNOWN_UNIQUE.includes(property['x-unique'])) {
-      throw new Error(`${entity.$id}.${name}: unknown x-unique "${property['x-unique']}"`);
-    }
+    // Every table has its own `merchant_id`, which scopes each query; a property cannot be it.
+    if (name === 'merchant_id')
+      throw new Error(`${entity.$id}: "merchant_id" is reserved, name the property otherwise`);
   }
+  checkRelations(entity, entities);
   generatedColumns(entity);
   const known = (name: string) => name === 'id' || name in entity.properties;
   for (const name of [
@@ -54,6 +58,7 @@ function entityStatements(entity: EntitySchema): string[] {
       `create index if not exists ${ident(`${table}_merchant_${column.name}_idx`)} on ${ident(table)} (merchant_id, ${ident(column.name)})`,
     );
   }
+  statements.push(...uniqueIndexes(entity));
   for (const { column, generator } of generatedColumns(entity)) {
     if (!generator.numbered) continue;
     statements.push(`create sequence if not exists ${ident(sequenceName(entity, column))}`);
@@ -70,7 +75,7 @@ async function runAll(q: Queryable, statements: string[]): Promise<void> {
 
 /** Creates or updates every system and entity table, in one transaction. */
 export async function migrate(db: Database, entities: EntitySchema[]): Promise<void> {
-  for (const entity of entities) checkEntity(entity);
+  for (const entity of entities) checkEntity(entity, entities);
   await db.transaction(async (tx) => {
     await runAll(tx, SYSTEM_TABLES);
     for (const entity of entities) await runAll(tx, entityStatements(entity));

@@ -1,16 +1,24 @@
+import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import { hashPassword } from '../auth/passwords';
 import type { Queryable, Row } from '../db/database';
+import { createChildren, takeChildren } from './children';
 import { columnsOf, ident, placeholder, type Column } from './columns';
-import { UniqueConflict } from './errors';
+import { TransitionRefused, UniqueConflict } from './errors';
 import { fillGenerated } from './generated';
+import { initialRemaining, resizeParent, syncRemaining } from './limits';
 import { orderOf, whereOf, type ListQuery } from './list-query';
 import { claimLogin, isLoginFree, releaseLogin } from './login-identities';
+import { checkReferences, refuseInUse } from './references';
+import { childArraysOf, inboundOf, referencesOf, type ChildArray, type Inbound, type Reference } from './relations';
+import { checkUnique } from './unique';
 
 /**
  * Rows of one entity, always scoped by merchant. Knows the schema's storage hints (`x-secret`,
- * `x-generated`, `x-unique`, defaults, timestamps) so that routes stay generic. Values given to
- * `create`/`update` are assumed valid against the entity's write schema.
+ * `x-generated`, `x-unique`, defaults, timestamps) and its relations to the other entities
+ * (`x-references`, `x-limit`, `x-children`, `x-transitions`) so that routes stay generic. Values
+ * given to `create`/`update` are assumed valid against the entity's write schema; every write is
+ * meant to run in a transaction, which the relation checks lock rows in.
  */
 
 const CREATED = 'created_at';
@@ -23,16 +31,27 @@ export class EntityStore {
   private readonly columns: Column[];
   private readonly selected: string;
   private readonly loginColumn?: string;
+  private readonly references: Reference[];
+  private readonly inbound: Inbound[];
+  private readonly childArrays: ChildArray[];
+  private readonly childStores = new Map<string, EntityStore>();
 
+  /**
+   * @param entities every entity the server serves, which references and children are looked up in
+   */
   constructor(
     readonly entity: EntitySchema,
     private readonly publicUrl: string,
+    private readonly entities: readonly EntitySchema[] = [entity],
   ) {
     this.table = ident(entity['x-resource'].table);
     this.columns = columnsOf(entity);
     const readable = this.columns.filter((column) => !column.property.writeOnly && !column.property['x-secret']);
     this.selected = ['id', ...readable.map((column) => ident(column.name))].join(', ');
     this.loginColumn = this.columns.find((column) => column.property['x-unique'] === 'login')?.name;
+    this.references = referencesOf(entity, entities);
+    this.inbound = inboundOf(entity, entities);
+    this.childArrays = childArraysOf(entity, entities);
   }
 
   async list(q: Queryable, merchantId: number, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
@@ -61,8 +80,8 @@ export class EntityStore {
   }
 
   /**
-   * Inserts a record. `system` carries values no client may write (status, created_at…), for the
-   * server's own flows and demo data.
+   * Inserts a record, and the child records it carries (`x-children`). `system` carries values no
+   * client may write (status, created_at…), for the server's own flows and demo data.
    */
   async create(q: Queryable, merchantId: number, values: Row, system: Row = {}): Promise<Row> {
     const record: Row = {};
@@ -70,9 +89,13 @@ export class EntityStore {
       if (column.property.default !== undefined) record[column.name] = structuredClone(column.property.default);
     }
     Object.assign(record, values, system);
+    const children = takeChildren(this.childArrays, record);
     const now = new Date().toISOString();
     for (const name of [CREATED, UPDATED]) if (name in this.entity.properties) record[name] ??= now;
     await this.checkLogin(q, record);
+    await checkUnique(q, this.entity, merchantId, record);
+    await checkReferences(q, this.entity, this.references, merchantId, record);
+    initialRemaining(this.inbound, record);
     await fillGenerated(q, this.entity, record, this.publicUrl);
     await this.hashSecrets(record);
 
@@ -83,8 +106,15 @@ export class EntityStore {
        returning ${this.selected}`,
       [merchantId, ...columns.map((column) => record[column.name])],
     );
-    await this.syncLogin(q, merchantId, row.id as number, record);
-    return toRecord(row);
+    const id = row.id as number;
+    await this.syncLogin(q, merchantId, id, record);
+    for (const reference of this.references) {
+      await syncRemaining(q, this.entity, reference, merchantId, [record[reference.column]]);
+    }
+    if (children.size === 0) return toRecord(row);
+    await createChildren(q, children, merchantId, id, (child) => this.childStore(child));
+    // The children changed the parent (its remaining places): answer with the row as it now is.
+    return (await this.get(q, merchantId, id)) as Row;
   }
 
   /**
@@ -92,7 +122,10 @@ export class EntityStore {
    * write-only secrets, which are kept when omitted; `patch` sets only the given fields.
    */
   async update(q: Queryable, merchantId: number, id: number, values: Row, mode: WriteMode): Promise<Row | null> {
+    const previous = await this.lock(q, merchantId, id);
+    if (!previous) return null;
     const record: Row = { ...values };
+    takeChildren(this.childArrays, record);
     if (mode === 'replace') {
       for (const column of this.columns) {
         if (column.property.readOnly || column.property.writeOnly) continue;
@@ -100,28 +133,89 @@ export class EntityStore {
       }
     }
     if (UPDATED in this.entity.properties) record[UPDATED] = new Date().toISOString();
+    const merged = { ...previous, ...record };
     await this.checkLogin(q, record, id);
+    await checkUnique(q, this.entity, merchantId, merged, id);
+    await checkReferences(q, this.entity, this.references, merchantId, merged, previous);
+    await resizeParent(q, this.inbound, this.entity, merchantId, id, record, previous);
     await this.hashSecrets(record);
 
+    const row = await this.write(q, merchantId, id, record);
+    if (this.loginColumn && this.loginColumn in record) await this.syncLogin(q, merchantId, id, record);
+    for (const reference of this.references) {
+      if (merged[reference.column] === previous[reference.column]) continue;
+      await syncRemaining(q, this.entity, reference, merchantId, [
+        previous[reference.column],
+        merged[reference.column],
+      ]);
+    }
+    return row;
+  }
+
+  /** Deletes a record; refused (409) while another record points at it. */
+  async remove(q: Queryable, merchantId: number, id: number): Promise<Row | null> {
+    const previous = await this.lock(q, merchantId, id);
+    if (!previous) return null;
+    await refuseInUse(q, this.inbound, merchantId, id);
+    const [row] = await q.query(
+      `delete from ${this.table} where id = $1::integer and merchant_id = $2::integer returning ${this.selected}`,
+      [id, merchantId],
+    );
+    if (this.loginColumn) await releaseLogin(q, this.entity.$id, id);
+    for (const reference of this.references) {
+      await syncRemaining(q, this.entity, reference, merchantId, [previous[reference.column]]);
+    }
+    return toRecord(row);
+  }
+
+  /**
+   * Runs the action `action` of the status `property` (`x-transitions`): refused while the status
+   * is not one it starts from. Null when the merchant has no such record.
+   */
+  async transition(
+    q: Queryable,
+    merchantId: number,
+    id: number,
+    property: string,
+    action: string,
+  ): Promise<Row | null> {
+    const transition = transitionsOf(this.entity).find((t) => t.property === property && t.action === action);
+    if (!transition) throw new Error(`${this.entity.$id}.${property} has no action ${action}`);
+    const previous = await this.lock(q, merchantId, id);
+    if (!previous) return null;
+    const status = previous[property];
+    if (!transition.from.includes(String(status))) throw new TransitionRefused(this.entity.$id, property, status);
+    const record: Row = { [property]: transition.to };
+    if (UPDATED in this.entity.properties) record[UPDATED] = new Date().toISOString();
+    return this.write(q, merchantId, id, record);
+  }
+
+  /** The stored row, locked until the transaction ends; null when the merchant has no such record. */
+  private async lock(q: Queryable, merchantId: number, id: number): Promise<Row | null> {
+    const [row] = await q.query(
+      `select * from ${this.table} where id = $1::integer and merchant_id = $2::integer for update`,
+      [id, merchantId],
+    );
+    return row ?? null;
+  }
+
+  private async write(q: Queryable, merchantId: number, id: number, record: Row): Promise<Row | null> {
     const columns = this.columns.filter((column) => record[column.name] !== undefined);
     const [row] = await q.query(
       `update ${this.table} set ${columns.map((column, i) => `${ident(column.name)} = ${placeholder(column.kind, i + 3)}`).join(', ')}
        where id = $1::integer and merchant_id = $2::integer returning ${this.selected}`,
       [id, merchantId, ...columns.map((column) => record[column.name])],
     );
-    if (!row) return null;
-    if (this.loginColumn && this.loginColumn in record) await this.syncLogin(q, merchantId, id, record);
-    return toRecord(row);
+    return row ? toRecord(row) : null;
   }
 
-  async remove(q: Queryable, merchantId: number, id: number): Promise<Row | null> {
-    const [row] = await q.query(
-      `delete from ${this.table} where id = $1::integer and merchant_id = $2::integer returning ${this.selected}`,
-      [id, merchantId],
-    );
-    if (!row) return null;
-    if (this.loginColumn) await releaseLogin(q, this.entity.$id, id);
-    return toRecord(row);
+  private childStore(child: EntitySchema): EntityStore {
+    let store = this.childStores.get(child.$id);
+    if (!store) {
+      store = new EntityStore(child, this.publicUrl, this.entities);
+      this.childStores.set(child.$id, store);
+    }
+    return store;
   }
 
   private async checkLogin(q: Queryable, record: Row, id?: number): Promise<void> {

@@ -5,10 +5,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The built portal: static files from `dist/` (hashed `assets/` cached for a year, `index.html`
- * never cached), any other page path answered with `index.html` so the portal's router decides,
- * and the translation catalogues at `/locales/<lng>.json`.
+ * The built portal: static files from `dist/` (hashed `static/` files cached for a year,
+ * `index.html` never cached), any other page path answered with `index.html` so the portal's
+ * router decides, and the translation catalogues at `/locales/<lng>.json`.
  */
+
+/**
+ * Folder of the build's hashed files (Vite's `build.assetsDir`). Not `assets/`: the old portal's
+ * pages live under `/assets/…` (`/assets/assest-list`, `/assets/tenants`).
+ */
+export const STATIC_DIR = 'static';
+
+/** Paths that are never pages: the API and the hashed files. */
+const NOT_PAGES = new RegExp(`^/(v1|${STATIC_DIR})(/|$|\\?)`);
 
 export interface PortalOptions {
   /** Output folder of `npm run build`. */
@@ -24,7 +33,7 @@ const LOCALE_FILE = /^(react-admin\.)?[a-z]{2}(-[A-Za-z]{2,4})?\.json$/;
 export const portalBuilt = (options: PortalOptions) => existsSync(join(options.distDir, 'index.html'));
 
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string): void {
-  if (path.includes(`${sep}assets${sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  if (path.includes(`${sep}${STATIC_DIR}${sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   else res.setHeader('cache-control', 'no-cache');
 }
 
@@ -54,15 +63,14 @@ export async function servePortal(
       index: false,
       cacheControl: false,
       setHeaders: cacheHeaders,
-      // Folder paths ("/", "/assets/") are portal pages too: let them reach the fallback below.
+      // Folder paths ("/", "/static/") are portal pages too: let them reach the fallback below.
       allowedPath: (path: string) => !path.endsWith('/'),
     });
   }
 
   return (request, reply) => {
     // A missing hashed asset must fail as such (the portal reloads once on a failed chunk), not turn into a page.
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(v1|assets)(\/|$|\?)/.test(request.url);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_PAGES.test(request.url);
     if (!isPage) return false;
     if (built) {
       void reply.header('cache-control', 'no-cache').sendFile('index.html');

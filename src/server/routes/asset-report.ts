@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromFils, toFils } from '../../shared/money';
+import { callerOf } from '../auth/caller';
+import { checkAccess } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { errorResponses } from '../http/shared-schemas';
+
+/**
+ * The asset report (`/asset/report`): per asset of the merchant, its units by rental status and one
+ * month's money — rent due, what of it was collected, expenses, and the net (collected less
+ * expenses). Sums are made by the database on exact numerics and travel as KWD strings.
+ */
+
+/** Kuwait is UTC+3 all year; "this month" is the merchant's month. */
+const KUWAIT_OFFSET_MS = 3 * 3_600_000;
+
+/** "2026-11" of the month `now` falls in, in Kuwait. */
+export function kuwaitMonth(now = Date.now()): string {
+  return new Date(now + KUWAIT_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** First day of a month and of the month after it, as dates. */
+function monthBounds(month: string): [string, string] {
+  const [year, number] = month.split('-').map(Number);
+  const day = (monthIndex: number) => new Date(Date.UTC(year, monthIndex, 1)).toISOString().slice(0, 10);
+  return [day(number - 1), day(number)];
+}
+
+const kwd = { type: 'string', pattern: '^-?[0-9]+\\.[0-9]{3}$' };
+const count = { type: 'integer', minimum: 0 };
+const figures = {
+  units: count,
+  rented: count,
+  available: count,
+  blocked: count,
+  rent_due: kwd,
+  collected: kwd,
+  expenses: kwd,
+  net: kwd,
+};
+const MONEY = ['rent_due', 'collected', 'expenses'] as const;
+
+/** A type, not an interface: query rows must be assignable to a plain record. */
+export type AssetReportRow = {
+  id: number;
+  name: string;
+  units: number;
+  rented: number;
+  available: number;
+  blocked: number;
+  rent_due: string;
+  collected: string;
+  expenses: string;
+  net: string;
+};
+
+export interface AssetReport {
+  month: string;
+  assets: AssetReportRow[];
+  totals: Omit<AssetReportRow, 'id' | 'name'>;
+}
+
+const reportSchema = {
+  type: 'object',
+  required: ['month', 'assets', 'totals'],
+  properties: {
+    month: { type: 'string' },
+    assets: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, ...figures },
+      },
+    },
+    totals: { type: 'object', properties: figures },
+  },
+};
+
+/** The sums of every row; net again as collected less expenses, in fils so nothing rounds. */
+function totalsOf(rows: AssetReportRow[]): AssetReport['totals'] {
+  const sum = (pick: (row: AssetReportRow) => string) =>
+    rows.reduce((total, row) => total + (toFils(pick(row)) ?? 0n), 0n);
+  const money = Object.fromEntries(MONEY.map((name) => [name, sum((row) => row[name])])) as Record<
+    (typeof MONEY)[number],
+    bigint
+  >;
+  const counted = (name: 'units' | 'rented' | 'available' | 'blocked') =>
+    rows.reduce((total, row) => total + row[name], 0);
+  return {
+    units: counted('units'),
+    rented: counted('rented'),
+    available: counted('available'),
+    blocked: counted('blocked'),
+    rent_due: fromFils(money.rent_due),
+    collected: fromFils(money.collected),
+    expenses: fromFils(money.expenses),
+    net: fromFils(money.collected - money.expenses),
+  };
+}
+
+/** `GET /asset/report?month=YYYY-MM` (default this month), behind the asset resource's gate. */
+export function assetReportRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const asset = ctx.entities.find((entity) => entity.$id === 'asset');
+  const tables = ['asset', 'unit', 'rent_invoice', 'expense'].map((name) => ctx.stores.get(name)?.table);
+  if (!asset || tables.some((table) => table === undefined)) return;
+  const [assets, units, rentInvoices, expenses] = tables as string[];
+
+  app.get(
+    '/asset/report',
+    {
+      onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), asset),
+      schema: {
+        tags: ['asset'],
+        summary: 'Asset report: units by rental status and one month of rent and expenses per asset',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { month: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } },
+        },
+        response: { 200: reportSchema, ...errorResponses },
+      },
+    },
+    async (request): Promise<AssetReport> => {
+      const month = (request.query as { month?: string }).month ?? kuwaitMonth();
+      const [from, until] = monthBounds(month);
+      const rows = await ctx.db.query<AssetReportRow>(
+        `with unit_counts as (
+           select asset_id,
+                  count(*)::integer as units,
+                  (count(*) filter (where rental_status = 'rented'))::integer as rented,
+                  (count(*) filter (where rental_status = 'available'))::integer as available,
+                  (count(*) filter (where rental_status = 'blocked'))::integer as blocked
+             from ${units} where merchant_id = $1::integer group by asset_id),
+         rent as (
+           select u.asset_id,
+                  coalesce(sum(r.amount) filter (where r.status <> 'cancelled'), 0) as due,
+                  coalesce(sum(r.amount) filter (where r.status = 'paid'), 0) as collected
+             from ${rentInvoices} r
+             join ${units} u on u.id = r.unit_id and u.merchant_id = $1::integer
+            where r.merchant_id = $1::integer and r.due_date >= $2::date and r.due_date < $3::date
+            group by u.asset_id),
+         spent as (
+           select asset_id, sum(amount) as total
+             from ${expenses}
+            where merchant_id = $1::integer and "date" >= $2::date and "date" < $3::date
+            group by asset_id)
+         select a.id, a.name,
+                coalesce(c.units, 0) as units, coalesce(c.rented, 0) as rented,
+                coalesce(c.available, 0) as available, coalesce(c.blocked, 0) as blocked,
+                coalesce(r.due, 0)::numeric(15,3)::text as rent_due,
+                coalesce(r.collected, 0)::numeric(15,3)::text as collected,
+                coalesce(s.total, 0)::numeric(15,3)::text as expenses,
+                (coalesce(r.collected, 0) - coalesce(s.total, 0))::numeric(15,3)::text as net
+           from ${assets} a
+           left join unit_counts c on c.asset_id = a.id
+           left join rent r on r.asset_id = a.id
+           left join spent s on s.asset_id = a.id
+          where a.merchant_id = $1::integer
+          order by a.name`,
+        [callerOf(request).merchant.id, from, until],
+      );
+      return { month, assets: rows, totals: totalsOf(rows) };
+    },
+  );
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { addDays, addMonths, today } from '../../schema/calendar';
+import { dayStart } from '../../schema/listDateRange';
+import { mayViewDashboard, type DashboardSummary, type PeriodTotal } from '../../shared/dashboard';
+import { normaliseKwd } from '../../shared/money';
+import { callerOf } from '../auth/caller';
+import type { ServerContext } from '../context';
+import type { Queryable, Row } from '../db/database';
+import { forbidden } from '../http/api-error';
+import { errorResponses } from '../http/shared-schemas';
+import type { EntityStore } from '../storage/records';
+
+/**
+ * `GET /dashboard` (SPEC §1: "latest transactions, monthly and weekly totals"): the caller's
+ * merchant's latest transactions and the count and KWD sum of its successful ones this week, this
+ * month, per day of the last 7 days and per month of the last 6. Days are the calendar days the
+ * report date ranges count (`schema/calendar`), so a total here matches the report of those days.
+ */
+
+/** The status whose payments the totals add up. */
+const SUCCESS = 'success';
+const LATEST = 10;
+const DAYS = 7;
+const MONTHS = 6;
+
+/** A span of whole days, `from` to `to` inclusive. */
+type Span = Pick<PeriodTotal, 'from' | 'to'>;
+
+const date = { type: 'string', format: 'date' } as const;
+const periodTotal = {
+  type: 'object',
+  required: ['from', 'to', 'count', 'amount'],
+  properties: {
+    from: date,
+    to: date,
+    count: { type: 'integer', description: 'Successful transactions' },
+    amount: { type: 'string', format: 'kwd', description: 'Their sum in KWD, exact to the fils' },
+  },
+} as const;
+
+const dashboardResponse = {
+  type: 'object',
+  required: ['currency', 'today', 'week', 'month', 'daily', 'monthly', 'latest'],
+  properties: {
+    currency: { type: 'string', enum: ['KWD'] },
+    today: date,
+    week: { ...periodTotal, description: 'Since Sunday, the first day of the Kuwaiti week' },
+    month: { ...periodTotal, description: 'Since the first of the month' },
+    daily: { type: 'array', items: periodTotal, description: `The last ${DAYS} days, oldest first` },
+    monthly: { type: 'array', items: periodTotal, description: `The last ${MONTHS} months, oldest first` },
+    latest: { type: 'array', items: { $ref: 'transaction.record#' }, description: `The ${LATEST} newest` },
+  },
+} as const;
+
+const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+
+/** The periods the dashboard totals, as of `day`. */
+export function dashboardPeriods(day: string) {
+  const weekday = new Date(dayStart(day)).getUTCDay();
+  const thisMonth = monthStart(day);
+  return {
+    week: { from: addDays(day, -weekday), to: day },
+    month: { from: thisMonth, to: day },
+    daily: Array.from({ length: DAYS }, (_, i) => {
+      const one = addDays(day, i + 1 - DAYS);
+      return { from: one, to: one };
+    }),
+    monthly: Array.from({ length: MONTHS }, (_, i) => {
+      const from = addMonths(thisMonth, i + 1 - MONTHS);
+      return { from, to: i === MONTHS - 1 ? day : addDays(addMonths(from, 1), -1) };
+    }),
+  };
+}
+
+/**
+ * Count and sum of the merchant's successful transactions in each span, in one pass: the sums are
+ * PostgreSQL numeric, so they are exact to the fils.
+ */
+async function totals(q: Queryable, table: string, merchantId: number, spans: Span[]): Promise<PeriodTotal[]> {
+  const params: unknown[] = [merchantId, SUCCESS];
+  const bound = (value: string) => {
+    params.push(value);
+    return `$${params.length}::timestamptz`;
+  };
+  const columns = spans.map(({ from, to }, i) => {
+    const within = `created_at >= ${bound(dayStart(from))} and created_at < ${bound(dayStart(addDays(to, 1)))}`;
+    return `count(*) filter (where ${within})::integer as c${i}, coalesce(sum(amount) filter (where ${within}), 0)::text as s${i}`;
+  });
+  const earliest = spans.map((span) => span.from).sort()[0];
+  const [row] = await q.query<Row>(
+    `select ${columns.join(', ')} from ${table}
+     where merchant_id = $1::integer and status = $2::text and created_at >= ${bound(dayStart(earliest))}`,
+    params,
+  );
+  return spans.map((span, i) => ({ ...span, count: Number(row[`c${i}`]), amount: normaliseKwd(String(row[`s${i}`])) }));
+}
+
+/** Registers `GET /dashboard` when the server serves transactions. */
+export function dashboardRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const transactions: EntityStore | undefined = ctx.stores.get('transaction');
+  if (!transactions) return;
+  app.get(
+    '/dashboard',
+    {
+      onRequest: async (request) => {
+        if (!mayViewDashboard(callerOf(request))) throw forbidden();
+      },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Latest transactions and the weekly, monthly, daily and monthly-series totals of successful ones',
+        response: { 200: dashboardResponse, ...errorResponses },
+      },
+    },
+    async (request): Promise<DashboardSummary> => {
+      const merchantId = callerOf(request).merchant.id;
+      const day = today();
+      const periods = dashboardPeriods(day);
+      const spans = [periods.week, periods.month, ...periods.daily, ...periods.monthly];
+      const [sums, latest] = await Promise.all([
+        totals(ctx.db, transactions.table, merchantId, spans),
+        transactions.list(ctx.db, merchantId, { filter: {}, sort: ['created_at', 'DESC'], range: [0, LATEST - 1] }),
+      ]);
+      return {
+        currency: 'KWD',
+        today: day,
+        week: sums[0],
+        month: sums[1],
+        daily: sums.slice(2, 2 + DAYS),
+        monthly: sums.slice(2 + DAYS),
+        latest: latest.rows,
+      };
+    },
+  );
+}

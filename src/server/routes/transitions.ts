@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { transitionsOf } from '../../schema/relations';
+import { callerOf } from '../auth/caller';
+import { checkAccess } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { notFound } from '../http/api-error';
+import { errorResponses } from '../http/shared-schemas';
+import { idParams } from '../resources/schemas';
+import { collectionPath } from './resources';
+
+/**
+ * The actions of `x-transitions`: `POST <endpoint>/:id/<action>` moves the record's status, behind
+ * the resource's own gates, with the row locked in one transaction. From a status the action does
+ * not start from it answers 409 naming the current status; otherwise 200 with the record.
+ */
+
+const INT32_MAX = 2_147_483_647;
+
+function idOf(request: FastifyRequest): number {
+  const { id } = request.params as { id: string };
+  const value = /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : NaN;
+  if (!(value <= INT32_MAX)) throw notFound();
+  return value;
+}
+
+export function registerTransitions(app: FastifyInstance, ctx: ServerContext): void {
+  for (const entity of ctx.entities) {
+    const store = ctx.stores.get(entity.$id);
+    if (!store) throw new Error(`No store for ${entity.$id}`);
+    for (const { property, action, from, to } of transitionsOf(entity)) {
+      app.post(
+        `${collectionPath(entity)}/:id/${action}`,
+        {
+          onRequest: async (request) => checkAccess(callerOf(request), entity),
+          schema: {
+            tags: [entity.$id],
+            summary: `${action} ${entity.$id}`,
+            description: `Sets \`${property}\` to \`${to}\`; allowed while it is ${from.map((status) => `\`${status}\``).join(', ')}, 409 otherwise. No body.`,
+            params: idParams,
+            response: { 200: { $ref: `${entity.$id}.record#` }, ...errorResponses },
+          },
+        },
+        async (request) => {
+          const merchantId = callerOf(request).merchant.id;
+          const id = idOf(request);
+          const record = await ctx.db.transaction((tx) => store.transition(tx, merchantId, id, property, action));
+          if (!record) throw notFound();
+          return record;
+        },
+      );
+    }
+  }
+}
