@@ -3,6 +3,8 @@
 export interface Invoice {
   id?: number;
   reference_no?: string;
+  kind?:
+    'quick' | 'open' | 'bulk' | 'scheduled' | 'delivery' | 'subscription' | 'split' | 'instalment' | 'group';
   title?: string;
   customer_name: string;
   mobile: string;
@@ -23,6 +25,9 @@ export interface Invoice {
   split_parts?: number;
   instalments?: number;
   webhook_url?: string;
+  delivery_city?: string;
+  delivery_address?: string;
+  scheduled_at?: string;
   status?: 'paid' | 'unpaid' | 'cancelled' | 'expired' | 'active';
   sms_status?: 'pending' | 'sent' | 'delivered' | 'failed';
   visited_count?: number;

@@ -5,7 +5,7 @@ export interface Product {
   title: string;
   title_ar: string;
   tagline?: string;
-  category?: string;
+  category_id?: number;
   user_code?: string;
   bar_code?: string;
   unit_cost?: string;
