@@ -82,6 +82,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The server's STATIC_DIR: `/assets/…` are page paths of the old portal.
+    assetsDir: 'static',
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1200,

@@ -2,7 +2,9 @@ import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { lazyWithReload } from './data/chunkReload';
 import type { PortalPermissions } from './data/authProvider';
-import { gatedResourceProps } from './resources/accessGate';
+import { ownRoutes } from './pages/ownRoutes';
+import { reportRoutes } from './pages/reportRoutes';
+import { gatedResourceProps, gatedViewRoutes } from './resources/accessGate';
 import { legacyRoutes } from './resources/legacyRoutes';
 import { portalResources } from './resources';
 import { withScreenFallback } from './resources/withScreenFallback';
@@ -11,8 +13,10 @@ import { DASHBOARD_PATHS } from './shell/backOfficePaths';
 export const Dashboard = withScreenFallback(lazyWithReload(() => import('./pages/Dashboard')));
 
 /**
- * Every resource with its old-portal routes, gated by the profile (a resource the user may not
- * use answers each of its routes with the reason), and the dashboard's second path.
+ * Every resource with its old-portal routes and its views' routes, gated by the profile (a
+ * resource or view the user may not use answers each of its routes with the reason), the account
+ * screens of own records (before any redirect of the same path), the report pages, and the
+ * dashboard's second path.
  */
 export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
   return [
@@ -20,10 +24,13 @@ export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
       <Resource key={resource.props.name} {...gatedResourceProps(resource, permissions)} />
     )),
     <CustomRoutes key="routes">
+      {ownRoutes()}
+      {reportRoutes()}
       {DASHBOARD_PATHS.filter((path) => path !== '/').map((path) => (
         <Route key={path} path={path} element={<Dashboard />} />
       ))}
       {portalResources.flatMap(({ entity }) => legacyRoutes(entity))}
+      {portalResources.flatMap((resource) => gatedViewRoutes(resource, permissions))}
     </CustomRoutes>,
   ];
 }

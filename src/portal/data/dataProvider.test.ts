@@ -300,7 +300,7 @@ describe('special cases', () => {
 
   it('an unknown resource is refused', async () => {
     const { provider } = await setUp();
-    await expect(provider.getOne('refund', { id: 1 })).rejects.toThrow(/Unknown resource/);
+    await expect(provider.getOne('no_such_resource', { id: 1 })).rejects.toThrow(/Unknown resource/);
   });
 
   it('searchableFilter trims and keeps searches of 3 characters or more', () => {

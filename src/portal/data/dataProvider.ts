@@ -11,6 +11,7 @@
  *   updateMany        PUT    <ep>/<id>   once per id
  *   delete            DELETE <ep>/<id>   → the deleted record
  *   deleteMany        DELETE <ep>/<id>   once per id
+ *   transition        POST   <ep>/<id>/<action>   an action of `x-transitions` → the record
  *
  * `x-resource.encrypted`: the query travels as `?data=<encrypted {filter, range, sort}>` and bodies
  * as `{"data": "<encrypted record>"}`. A new file in an `x-file` field makes the write multipart
@@ -60,11 +61,16 @@ export function totalOf(headers: Headers): number {
   return total;
 }
 
+/** react-admin's verbs plus the portal's own: the actions of `x-transitions`. */
+export interface PortalDataProvider extends DataProvider {
+  transition<R extends RaRecord>(resource: string, params: { id: Identifier; action: string }): Promise<{ data: R }>;
+}
+
 /** Creates the data provider for every schema in `schemas` (default: all entity schemas). */
 export function createDataProvider(
   http: HttpClient,
   schemas: Record<string, EntitySchema> = entitySchemas,
-): DataProvider {
+): PortalDataProvider {
   const schemaOf = (resource: string): EntitySchema => {
     const schema = schemas[resource];
     if (!schema) throw new Error(`Unknown resource: ${resource}`);
@@ -152,6 +158,11 @@ export function createDataProvider(
     ): Promise<DeleteResult<R>> {
       const { body } = await http.request<R | null>(recordPath(resource, params.id), { method: 'DELETE' });
       return { data: body ?? params.previousData ?? ({ id: params.id } as R) };
+    },
+
+    async transition<R extends RaRecord>(resource: string, params: { id: Identifier; action: string }) {
+      const path = `${recordPath(resource, params.id)}/${encodeURIComponent(params.action)}`;
+      return { data: (await http.request<R>(path, { method: 'POST', body: {} })).body };
     },
 
     async deleteMany(resource: string, params: { ids: Identifier[] }) {

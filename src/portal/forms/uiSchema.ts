@@ -1,4 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
+import { childrenOf } from '../../schema/relations';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import type { FormWidgetName } from './widgets';
 import { humanise, type Translate } from './translate';
@@ -14,6 +15,7 @@ export function widgetFor(property: PropertySchema): FormWidgetName | undefined 
   const hinted = property['x-ui']?.widget;
   if (hinted) return hinted as FormWidgetName;
   if (property['x-file']) return 'file';
+  if (property['x-references']) return 'reference';
   if (property.format === 'kwd') return 'money';
   if (property.format === 'strong-password') return 'password';
   if (property.format === 'date') return 'date';
@@ -58,6 +60,11 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
   }
   if (property.type === 'array' && widget === 'checkboxes') ui['ui:options'] = { ...ui['ui:options'], inline: true };
   if (property.properties) Object.assign(ui, objectUi(resource, path, property.properties, translate));
+  // Child records sent with their parent (`x-children`) are labelled as the child entity's own fields.
+  const children = childrenOf(property);
+  if (children && property.items?.properties) {
+    ui.items = objectUi(children.entity, '', property.items.properties, translate);
+  }
   return ui;
 }
 

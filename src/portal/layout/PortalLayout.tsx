@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { InactivityGuard } from '../auth/InactivityGuard';
+import { ComplianceBanner } from './ComplianceBanner';
 import { LocaleBridge } from './LocaleBridge';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
 
 /**
  * react-admin's layout with the portal's app bar (always shown: the language switch and sign-out
- * stay within reach on long forms) and menu, and the session-timeout watch.
+ * stay within reach on long forms) and menu, the session-timeout watch, and the warning about
+ * compliance documents that are invalid or expiring.
  */
 export function PortalLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={PortalAppBar} menu={PortalMenu} appBarAlwaysOn>
       <LocaleBridge />
       <InactivityGuard />
+      <ComplianceBanner />
       {children}
     </Layout>
   );

@@ -1,73 +1,65 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { createElement } from 'react';
-import { Link } from 'react-router';
-import { Title, useGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
-import type { EntitySchema } from '../../schema/types';
+import { useMemo } from 'react';
+import { Title, usePermissions, useTranslate } from 'react-admin';
+import { getEntitySchema } from '../../schema/registry';
+import { mayViewDashboard } from '../../shared/dashboard';
 import type { PortalPermissions } from '../data/authProvider';
 import { useMerchantName } from '../layout/useMerchantName';
-import { canOpen } from '../resources/access';
-import { formatNumber } from '../resources/format';
-import { iconFor } from '../resources/icons';
 import { portalResources } from '../resources';
+import { canOpen } from '../resources/access';
+import { menuGroups } from '../resources/menuEntries';
+import { useDashboard } from './dashboard/dashboardApi';
+import { LatestTransactions } from './dashboard/LatestTransactions';
+import { PaymentsChart } from './dashboard/PaymentsChart';
+import { QuickLinks } from './dashboard/QuickLinks';
+import { TotalCard } from './dashboard/TotalCard';
 
-/** A resource's card: its name, how many records it holds (from the API), a link to its list. */
-function ResourceCard({ entity }: { entity: EntitySchema }) {
-  const translate = useTranslate();
-  const [language] = useLocaleState();
-  const [field, order] = entity['x-list'].sort;
-  const { total, isPending, error } = useGetList(entity.$id, {
-    pagination: { page: 1, perPage: 1 },
-    sort: { field, order },
-  });
-  const name = translate(`resources.${entity.$id}.name`, { smart_count: 2 });
-  return (
-    <Card variant="outlined">
-      <CardActionArea component={Link} to={`/${entity.$id}`} sx={{ height: '100%' }}>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          {createElement(iconFor(entity.$id), { color: 'primary', sx: { fontSize: 40 }, 'aria-hidden': true })}
-          <Box sx={{ minWidth: 0 }}>
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {name}
-            </Typography>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-              {isPending ? <Skeleton width={48} /> : error || total === undefined ? '—' : formatNumber(total, language)}
-            </Typography>
-          </Box>
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
+const transaction = getEntitySchema('transaction');
 
 /**
- * Dashboard (`/`, `/home/dashboard`): a welcome with the merchant's brand, and a card per resource
- * the user may open with its record count.
+ * Dashboard (`/`, `/home/dashboard`; SPEC §1: latest transactions, monthly and weekly totals): this
+ * week's and this month's successful payments, a bar chart of the last 7 days or 6 months, the
+ * latest transactions, and quick links to every screen the user may open. A user without the
+ * `dashboard` permission sees the quick links only, and nothing asks the API for the figures.
  */
 export default function Dashboard() {
   const translate = useTranslate();
   const { permissions } = usePermissions<PortalPermissions>();
   const merchantName = useMerchantName();
-  const entities = portalResources.map(({ entity }) => entity).filter((entity) => canOpen(entity, permissions));
+  const allowed = !!permissions && mayViewDashboard(permissions);
+  const { dashboard, error } = useDashboard(allowed);
+  const groups = useMemo(() => menuGroups(portalResources, permissions), [permissions]);
+  const reports = canOpen(transaction, permissions);
   return (
-    <Box sx={{ py: 2 }}>
+    <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0 }}>
       <Title title={translate('app.dashboard.title')} />
       {merchantName && (
-        <Typography variant="h2" component="p" sx={{ mb: 3 }}>
+        <Typography variant="h2" component="p">
           {translate('app.dashboard.welcome', { name: merchantName })}
         </Typography>
       )}
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
-      >
-        {entities.map((entity) => (
-          <ResourceCard key={entity.$id} entity={entity} />
-        ))}
-      </Box>
+      {allowed && error && (
+        <Alert severity="error" role="alert">
+          {error.message || translate('app.dashboard.load_failed')}
+        </Alert>
+      )}
+      {allowed && !error && (
+        <>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+            <TotalCard title={translate('app.dashboard.this_week')} total={dashboard?.week} />
+            <TotalCard title={translate('app.dashboard.this_month')} total={dashboard?.month} />
+          </Box>
+          <PaymentsChart daily={dashboard?.daily} monthly={dashboard?.monthly} />
+          <LatestTransactions
+            transactions={dashboard?.latest}
+            showPath={reports ? (id) => `/${transaction.$id}/${id}/show` : undefined}
+            listPath={reports ? `/${transaction.$id}` : undefined}
+          />
+        </>
+      )}
+      <QuickLinks groups={groups} />
     </Box>
   );
 }

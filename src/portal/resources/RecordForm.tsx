@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useCallback, useState } from 'react';
 import { Loading, useLocaleState, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
 import type { WriteOperation } from '../../schema/variants';
-import type { FieldErrors } from '../data/fieldErrors';
+import { nestFieldErrors, type FieldErrors } from '../data/fieldErrors';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useEntitySchema } from './useEntitySchema';
 
@@ -14,6 +14,22 @@ type Values = Record<string, unknown>;
 
 const isFieldErrors = (value: unknown): value is FieldErrors =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
+
+/**
+ * Field errors nested like the record, however they came: a refusal by other records (409) names
+ * a child's field by its dotted path (`units.2.name`), which must show under that child's field.
+ */
+function nestedErrors(errors: FieldErrors): FieldErrors {
+  const flat: Record<string, string> = {};
+  const walk = (node: FieldErrors, prefix: string) => {
+    for (const [field, value] of Object.entries(node)) {
+      if (typeof value === 'string') flat[`${prefix}${field}`] = value;
+      else walk(value, `${prefix}${field}.`);
+    }
+  };
+  walk(errors, '');
+  return nestFieldErrors(flat);
+}
 
 /**
  * The single form body of the create, edit and section screens: the schema form (only `fields`
@@ -33,7 +49,7 @@ export function RecordForm({ operation, fields }: { operation: WriteOperation; f
     async (data: Values) => {
       setServerErrors(undefined);
       const refused: unknown = await save?.(data);
-      if (isFieldErrors(refused)) setServerErrors(refused);
+      if (isFieldErrors(refused)) setServerErrors(nestedErrors(refused));
     },
     [save],
   );

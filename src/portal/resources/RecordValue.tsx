@@ -3,10 +3,12 @@ import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
 import { formatKwd } from '../../shared/money';
+import { referenceOf } from '../../schema/relations';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
 import { formatDate, formatNumber } from './format';
+import { ReferenceValue } from './ReferenceValue';
 
 type Values = Record<string, unknown>;
 
@@ -86,7 +88,8 @@ export function useDisplay(entity: EntitySchema): Display {
 
 /**
  * One value of a record as the lists and the detail screen show it: amounts in KWD with three
- * decimals, dates in the user's language, enum values by their catalogue label, images as thumbnails.
+ * decimals, dates in the user's language, enum values by their catalogue label, images as
+ * thumbnails, references (`x-references`) by the referenced record's label.
  */
 export function RecordValue({
   entity,
@@ -101,6 +104,10 @@ export function RecordValue({
   const property = propertyAt(entity, path);
   const value = valueAt(record, path);
   if (value === null || value === undefined || value === '') return null;
+  const reference = property && referenceOf(property);
+  if (reference && (typeof value === 'number' || typeof value === 'string')) {
+    return <ReferenceValue spec={reference} id={value} />;
+  }
   if (isImage(property)) {
     return (
       <Box

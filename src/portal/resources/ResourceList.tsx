@@ -1,25 +1,37 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { useMemo } from 'react';
-import { DataTable, List, SimpleList, type RaRecord } from 'react-admin';
+import { DataTable, List, SimpleList, useResourceDefinition, useTranslate, type RaRecord } from 'react-admin';
+import { useParams } from 'react-router';
+import { rangeFilters } from '../../schema/listDateRange';
 import type { EntitySchema } from '../../schema/types';
+import { columnsOf, dateRangeOf, viewOf } from '../../schema/views';
+import { DateRangeFilter } from './filters/DateRangeFilter';
 import { listFilters } from './filters/listFilters';
+import { useDateRange } from './filters/useDateRange';
 import { ListPagination } from './ListPagination';
 import { displayText, isImage, propertyAt, RecordValue, useDisplay } from './RecordValue';
 import { useEntitySchema } from './useEntitySchema';
+import { viewFilter, viewLabel } from './views';
 
 type Values = Record<string, unknown>;
 
+/** Where a row leads: the record's detail, else its edit form, else nowhere (`x-resource.operations`). */
+function useRowLink(): 'show' | 'edit' | false {
+  const { hasShow, hasEdit } = useResourceDefinition();
+  return hasShow ? 'show' : hasEdit ? 'edit' : false;
+}
+
 /** On phones a table is unreadable: each record becomes a two-line item of its list columns. */
-function CompactList({ entity }: { entity: EntitySchema }) {
+function CompactList({ entity, columns }: { entity: EntitySchema; columns: readonly string[] }) {
   const display = useDisplay(entity);
-  const columns = entity['x-list'].columns;
+  const link = useRowLink();
   const image = columns.find((name) => isImage(propertyAt(entity, name)));
   const [primary, secondary, ...rest] = columns.filter((name) => name !== image);
   const text = (record: RaRecord, name: string | undefined) =>
     name ? displayText(display, name, propertyAt(entity, name), record[name]) : '';
   return (
     <SimpleList<RaRecord>
-      linkType="show"
+      linkType={link}
       primaryText={(record) => text(record, primary)}
       secondaryText={(record) => text(record, secondary)}
       tertiaryText={(record) =>
@@ -34,31 +46,84 @@ function CompactList({ entity }: { entity: EntitySchema }) {
   );
 }
 
-/**
- * The list screen of any resource: columns from `x-list.columns`, default sort from `x-list.sort`,
- * filters from `x-list.filters`; pages, sorts and filters are the server's work.
- */
-export default function ResourceList() {
-  const entity = useEntitySchema();
-  const filters = useMemo(() => listFilters(entity), [entity]);
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const [field, order] = entity['x-list'].sort;
+function RecordTable({ entity, columns }: { entity: EntitySchema; columns: readonly string[] }) {
+  const link = useRowLink();
   return (
-    <List sort={{ field, order }} filters={filters} perPage={25} exporter={false} pagination={<ListPagination />}>
-      {isSmall ? (
-        <CompactList entity={entity} />
-      ) : (
-        <DataTable rowClick="show" bulkActionButtons={false}>
-          {entity['x-list'].columns.map((name) => (
-            <DataTable.Col
-              key={name}
-              source={name}
-              disableSort={isImage(propertyAt(entity, name))}
-              render={(record: Values) => <RecordValue entity={entity} path={name} record={record} />}
-            />
-          ))}
-        </DataTable>
-      )}
+    <DataTable rowClick={link} bulkActionButtons={false}>
+      {columns.map((name) => (
+        <DataTable.Col
+          key={name}
+          source={name}
+          disableSort={isImage(propertyAt(entity, name))}
+          render={(record: Values) => <RecordValue entity={entity} path={name} record={record} />}
+        />
+      ))}
+    </DataTable>
+  );
+}
+
+/**
+ * The list screen of any resource, or of one of its views (`x-resource.views`): columns from
+ * `x-list.columns` (or the view's), default sort from `x-list.sort`, filters from `x-list.filters`,
+ * a view's fixed filter that the user cannot lift, and the from/to dates a date range rule asks
+ * for (`x-list.dateRange`, or the view's), always shown. Pages, sorts and filters are the server's work.
+ */
+export default function ResourceList({ view }: { view?: string }) {
+  const entity = useEntitySchema();
+  const translate = useTranslate();
+  const params = useParams();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const resource = entity.$id;
+  const [field, order] = entity['x-list'].sort;
+  const rule = dateRangeOf(entity, view);
+  const columns = columnsOf(entity, view);
+
+  // A view of one record's children (`/unit/tenant-list/:unit_id`) keeps its own filters per record.
+  const fixed = useMemo(() => (view ? viewFilter(entity, view, params) : {}), [entity, view, params]);
+  const fixedKey = JSON.stringify(fixed);
+  const storeKey = view ? `${resource}.views.${fixedKey}` : `${resource}.listParams`;
+  const [range, setRange] = useDateRange(`${storeKey}.dateRange`, rule);
+
+  const filter = useMemo(() => {
+    const scope = JSON.parse(fixedKey) as Values;
+    if (!rule || !range) return scope;
+    const ends = rangeFilters(rule);
+    return { ...scope, [ends.from]: range.from, [ends.to]: range.to };
+  }, [fixedKey, rule, range]);
+
+  const filters = useMemo(() => {
+    const omit = [...Object.keys(viewOf(entity, view)?.filter ?? {}), ...(rule ? [rule.field] : [])];
+    const inputs = listFilters(entity, omit);
+    if (!rule || !range) return inputs;
+    return [
+      <DateRangeFilter
+        key="dateRange"
+        alwaysOn
+        source={`${rule.field}_range`}
+        resource={resource}
+        rule={rule}
+        value={range}
+        onChange={setRange}
+      />,
+      ...inputs,
+    ];
+  }, [entity, view, rule, range, resource, setRange]);
+
+  return (
+    <List
+      resource={resource}
+      storeKey={storeKey}
+      title={view ? viewLabel(translate, resource, view) : undefined}
+      sort={{ field, order }}
+      filter={filter}
+      filters={filters}
+      // A list scoped by a view or a date range keeps its filters in sight when nothing matches.
+      empty={view || rule ? false : undefined}
+      perPage={25}
+      exporter={false}
+      pagination={<ListPagination />}
+    >
+      {isSmall ? <CompactList entity={entity} columns={columns} /> : <RecordTable entity={entity} columns={columns} />}
     </List>
   );
 }

@@ -1,17 +1,22 @@
 import Tune from '@mui/icons-material/Tune';
 import { Link } from 'react-router';
 import { Button, EditButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { allows } from '../../schema/operations';
 import { sectionLabel, sectionPath, sectionsOf } from './sections';
+import { TransitionButtons } from './TransitionButtons';
 import { useEntitySchema } from './useEntitySchema';
 
-/** The detail screen's actions: edit, and one button per section of the schema (`x-resource.sections`). */
+/**
+ * The detail screen's actions: edit (when the entity may be updated), one button per section of the schema (`x-resource.sections`)
+ * and one per action its status allows now (`x-transitions`).
+ */
 export function ShowActions() {
   const entity = useEntitySchema();
   const record = useRecordContext();
   const translate = useTranslate();
   return (
     <TopToolbar>
-      <EditButton />
+      {allows(entity, 'update') && <EditButton />}
       {record &&
         sectionsOf(entity).map(([name, { fields }]) => (
           <Button
@@ -23,6 +28,7 @@ export function ShowActions() {
             <Tune />
           </Button>
         ))}
+      {record && <TransitionButtons entity={entity} record={record} />}
     </TopToolbar>
   );
 }

@@ -1,5 +1,6 @@
 import { accessDenial, type AccessDenial } from '../../schema/access';
 import type { EntitySchema } from '../../schema/types';
+import { withViewGate } from '../../schema/views';
 import type { PortalPermissions } from '../data/authProvider';
 
 /**
@@ -18,4 +19,9 @@ export function denialOf(entity: EntitySchema, access: PortalPermissions | undef
 /** Whether the signed-in user may open a resource's screens: what the menu and the dashboard list. */
 export function canOpen(entity: EntitySchema, access: PortalPermissions | undefined): boolean {
   return denialOf(entity, access) === null;
+}
+
+/** Whether the signed-in user may open a view of a resource (its own gate, else the resource's). */
+export function canOpenView(entity: EntitySchema, view: string, access: PortalPermissions | undefined): boolean {
+  return canOpen(withViewGate(entity, view), access);
 }

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import type { ResourceProps } from 'react-admin';
+import { ResourceContextProvider, type ResourceProps } from 'react-admin';
+import { allows } from '../../schema/operations';
 import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
 import { lazyWithReload } from '../data/chunkReload';
@@ -24,21 +25,32 @@ export interface PortalResource {
   props: ResourceProps;
 }
 
-/** The `<Resource>` props of one entity schema; its sections are routes inside the resource. */
+/**
+ * The `<Resource>` props of one entity schema: the screens of its operations
+ * (`x-resource.operations`; sections edit, so they need `update`), its sections as routes inside
+ * the resource. Its views are routes of their own (`views.tsx`).
+ */
 export function createResource(entity: EntitySchema): PortalResource {
   return {
     entity,
     props: {
       name: entity.$id,
-      list: ResourceList,
-      show: ResourceShow,
-      create: ResourceCreate,
-      edit: ResourceEdit,
+      list: allows(entity, 'list') ? ResourceList : undefined,
+      show: allows(entity, 'show') ? ResourceShow : undefined,
+      create: allows(entity, 'create') ? ResourceCreate : undefined,
+      edit: allows(entity, 'update') ? ResourceEdit : undefined,
       icon: iconFor(entity.$id),
       options: { endpoint: entity['x-resource'].endpoint, schema: entity },
-      children: sectionRoutes(entity, (name) => createElement(ResourceSection, { section: name })),
+      children: allows(entity, 'update')
+        ? sectionRoutes(entity, (name) => createElement(ResourceSection, { section: name }))
+        : [],
     },
   };
+}
+
+/** An entity's view (`x-resource.views.<view>`) as a screen: its list, at the view's own route. */
+export function ResourceViewScreen({ resource, view }: { resource: string; view: string }) {
+  return createElement(ResourceContextProvider, { value: resource, children: createElement(ResourceList, { view }) });
 }
 
 /** Every resource of the portal, in the registry's order (which is the menu's order). */

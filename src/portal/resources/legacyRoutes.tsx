@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate, Route, generatePath, useLocation, useParams } from 'react-router';
-import type { EntitySchema, XResource } from '../../schema/types';
+import { allows } from '../../schema/operations';
+import type { EntitySchema, Operation, XResource } from '../../schema/types';
 import { sectionPath, sectionsOf } from './sections';
 
 type View = keyof XResource['routes'];
@@ -12,6 +13,9 @@ const resourcePath: Record<View, (resource: string) => string> = {
   edit: (resource) => `/${resource}/:id`,
   show: (resource) => `/${resource}/:id/show`,
 };
+
+/** The operation each view needs (`x-resource.operations`). */
+const viewOperation: Record<View, Operation> = { list: 'list', create: 'create', edit: 'update', show: 'show' };
 
 /** Sends an old-portal path to the react-admin route of the same screen, keeping id and query. */
 function RedirectTo({ to }: { to: string }) {
@@ -25,13 +29,17 @@ const redirect = (path: string, to: string) => <Route key={path} path={path} ele
 /**
  * Routes of SPEC §2 for a resource's screens, taken from its `x-resource.routes` and `sections`
  * (`/invoice/invoice-list`, `/employees/:id`, `/employees/:id/permissions`, …), each redirecting
- * to react-admin's route.
+ * to react-admin's route; a screen of an operation the resource does not offer has none.
  */
 export function legacyRoutes(entity: EntitySchema): ReactElement[] {
   return [
     ...Object.entries(entity['x-resource'].routes).flatMap(([view, path]) =>
-      path ? [redirect(path, resourcePath[view as View](entity.$id))] : [],
+      path && allows(entity, viewOperation[view as View])
+        ? [redirect(path, resourcePath[view as View](entity.$id))]
+        : [],
     ),
-    ...sectionsOf(entity).map(([name, { route }]) => redirect(route, `/${entity.$id}/${sectionPath(name)}`)),
+    ...(allows(entity, 'update')
+      ? sectionsOf(entity).map(([name, { route }]) => redirect(route, `/${entity.$id}/${sectionPath(name)}`))
+      : []),
   ];
 }

@@ -1,12 +1,17 @@
 import { Suspense, type ReactNode } from 'react';
+import { lazyWithReload } from '../data/chunkReload';
+import { isBackOfficePath } from './backOfficePaths';
 import { usePathname } from './navigation';
 import { matchesPattern } from './pathPatterns';
 import { ProtectedArea } from './ProtectedArea';
-import { ERROR_PAGE_STATUSES, PUBLIC_PATHS } from './publicPaths';
+import { ERROR_PAGE_STATUSES, isTokenPath, PUBLIC_PATHS } from './publicPaths';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { ScreenFallback } from './ScreenFallback';
 import SignInPage from '../auth/SignInPage';
 import { ErrorPage, ForgotPasswordPage, ResetPasswordPage } from './screens';
+
+const ContactPage = lazyWithReload(() => import('../pages/ContactPage'));
+const TokenErrorPage = lazyWithReload(() => import('../pages/TokenErrorPage'));
 
 /**
  * The pages anyone may open, by path (SPEC §2). Sign-in is the front door every anonymous visit
@@ -17,19 +22,31 @@ const publicScreens: [path: string, screen: () => ReactNode][] = [
   [PUBLIC_PATHS.signIn, () => <SignInPage />],
   [PUBLIC_PATHS.forgotPassword, () => <ForgotPasswordPage />],
   [PUBLIC_PATHS.resetPassword, () => <ResetPasswordPage />],
+  [PUBLIC_PATHS.contact, () => <ContactPage />],
   ...ERROR_PAGE_STATUSES.map((status): [string, () => ReactNode] => [
     `/errorpage${status}`,
     () => <ErrorPage status={status} />,
   ]),
 ];
 
+/**
+ * The public page of `pathname`: a named one, else the `{token}` error page for a token-like
+ * address no back-office screen claims.
+ */
+function publicScreen(pathname: string): (() => ReactNode) | undefined {
+  const match = publicScreens.find(([path]) => matchesPattern(path, pathname));
+  if (match) return match[1];
+  if (isTokenPath(pathname) && !isBackOfficePath(pathname)) return () => <TokenErrorPage />;
+  return undefined;
+}
+
 /** The public pages, and everything else handed to the protected area. */
 export function PortalRoutes() {
   const pathname = usePathname();
-  const match = publicScreens.find(([path]) => matchesPattern(path, pathname));
+  const screen = publicScreen(pathname);
   return (
     <ScreenErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<ScreenFallback />}>{match ? match[1]() : <ProtectedArea pathname={pathname} />}</Suspense>
+      <Suspense fallback={<ScreenFallback />}>{screen ? screen() : <ProtectedArea pathname={pathname} />}</Suspense>
     </ScreenErrorBoundary>
   );
 }

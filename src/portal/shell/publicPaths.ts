@@ -5,9 +5,19 @@ export const PUBLIC_PATHS = {
   signIn: LOGIN_PATH,
   forgotPassword: '/account/forgotPassword',
   resetPassword: '/account/ResetPassword',
+  contact: '/account/contact',
 } as const;
 
 /** Statuses that have an error page at `/errorpage<status>`. */
 export const ERROR_PAGE_STATUSES = [403, 500, 503] as const;
 
 export type ErrorPageStatus = (typeof ERROR_PAGE_STATUSES)[number];
+
+/**
+ * The `{token}` error page's addresses: one segment that looks like a token (a long run of URL-safe
+ * characters mixing capitals, small letters and digits, as links sent by e-mail or SMS carry),
+ * e.g. `/Zx8Qd0c1r7Lq2V9sWmNa4BfE`. A mistyped page name (`/no-such-page-2026`) is not one.
+ */
+const TOKEN_PATH = /^\/(?=[^/]*[A-Z])(?=[^/]*[a-z])(?=[^/]*[0-9])[A-Za-z0-9_-]{24,}\/?$/;
+
+export const isTokenPath = (pathname: string) => TOKEN_PATH.test(pathname);

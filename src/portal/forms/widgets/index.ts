@@ -5,6 +5,7 @@ import { DateWidget } from './DateWidget';
 import { FileWidget } from './FileWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { PasswordWidget } from './PasswordWidget';
+import { ReferenceWidget } from './ReferenceWidget';
 
 /**
  * Every widget a derived uiSchema may name, registered once. The object is created at module
@@ -17,6 +18,7 @@ export const formWidgets: RegistryWidgetsType = {
   password: PasswordWidget,
   file: FileWidget,
   date: DateWidget,
+  reference: ReferenceWidget,
 };
 
-export type FormWidgetName = 'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date';
+export type FormWidgetName = 'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date' | 'reference';

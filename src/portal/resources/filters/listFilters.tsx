@@ -36,10 +36,12 @@ function equalsInput(resource: string, name: string, property: PropertySchema | 
  * The filter inputs of a list, from `x-list.filters` and the kind of each property (`filterKind`,
  * the same function that builds the API's filter schema): the search box, selects for enums,
  * from/to pairs for dates and amounts, text inputs for the rest. Labels come from the catalogue.
+ * `omit` leaves out what the list sets itself (a view's fixed filter, its date range).
  */
-export function listFilters(entity: EntitySchema): ReactElement[] {
+export function listFilters(entity: EntitySchema, omit: readonly string[] = []): ReactElement[] {
   const resource = entity.$id;
   return entity['x-list'].filters.flatMap((name) => {
+    if (omit.includes(name)) return [];
     const property = entity.properties[name];
     switch (filterKind(name, property)) {
       case 'search':

@@ -1,0 +1,219 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import { formatKwd } from '../../shared/money';
+import { formatNumber, intlLocale } from '../resources/format';
+import { http } from '../shell/providers';
+
+/** One asset's figures as `GET /asset/report` answers them (amounts are KWD strings). */
+interface Figures {
+  units: number;
+  rented: number;
+  available: number;
+  blocked: number;
+  rent_due: string;
+  collected: string;
+  expenses: string;
+  net: string;
+}
+
+interface Report {
+  month: string;
+  assets: (Figures & { id: number; name: string })[];
+  totals: Figures;
+}
+
+const COUNTS = ['units', 'rented', 'available', 'blocked'] as const;
+const AMOUNTS = ['rent_due', 'collected', 'expenses', 'net'] as const;
+const MONTH = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
+
+/** A KWD amount in the user's language; the net may be negative, which `formatKwd` does not take. */
+function money(amount: string, language: string): string {
+  return amount.startsWith('-') ? `-${formatKwd(amount.slice(1), language)}` : formatKwd(amount, language);
+}
+
+function monthName(month: string, language: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, number - 1, 1),
+  );
+}
+
+/**
+ * The report of a month (`undefined`: the current month in Kuwait, as the server counts it). The
+ * last answer stays shown while another month loads; `loading` says it is not the one asked for.
+ */
+function useAssetReport(month: string | undefined) {
+  const key = month ?? '';
+  const [state, setState] = useState<{ key?: string; report?: Report; error?: string }>({});
+  useEffect(() => {
+    const controller = new AbortController();
+    http
+      .get<Report>('/asset/report', month ? { month } : undefined, { signal: controller.signal })
+      .then((report) => setState({ key, report }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ key, error: error instanceof Error ? error.message : String(error) });
+      });
+    return () => controller.abort();
+  }, [key, month]);
+  return { report: state.report, error: state.key === key ? state.error : undefined, loading: state.key !== key };
+}
+
+/** The label and value pairs of one asset, stacked, for phones. */
+function AssetCard({ title, figures, to }: { title: string; figures: Figures; to?: string }) {
+  const translate = useTranslate();
+  const [language = 'en'] = useLocaleState();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          {to ? (
+            <Link component={RouterLink} to={to}>
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5, m: 0 }}>
+          {[...COUNTS, ...AMOUNTS].map((name) => (
+            <Box key={name} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {translate(`app.asset_report.${name}`)}
+              </Typography>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, textAlign: 'end', fontWeight: name === 'net' ? 700 : 400 }}
+              >
+                {typeof figures[name] === 'number'
+                  ? formatNumber(figures[name], language)
+                  : money(figures[name], language)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FigureCells({ figures, language }: { figures: Figures; language: string }) {
+  return (
+    <>
+      {COUNTS.map((name) => (
+        <TableCell key={name} align="right">
+          {formatNumber(figures[name], language)}
+        </TableCell>
+      ))}
+      {AMOUNTS.map((name) => (
+        <TableCell key={name} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: name === 'net' ? 700 : undefined }}>
+          {money(figures[name], language)}
+        </TableCell>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Asset report (`/asset/report`): for each asset, its units by rental status and a month's rent due,
+ * rent collected, expenses and net, with the totals. A table on wide screens, one card per asset on
+ * phones; the month can be changed.
+ */
+export default function AssetReport() {
+  const translate = useTranslate();
+  const [language = 'en'] = useLocaleState();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const [month, setMonth] = useState<string | undefined>();
+  const { report, error, loading } = useAssetReport(month);
+  const shown = month ?? report?.month;
+  const title = translate('app.asset_report.title');
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+      <Title title={title} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography component="h1" variant="h5">
+          {shown ? translate('app.asset_report.subtitle', { month: monthName(shown, language) }) : title}
+        </Typography>
+        <TextField
+          type="month"
+          size="small"
+          label={translate('app.asset_report.month')}
+          value={shown ?? ''}
+          onChange={(event) => {
+            if (MONTH.test(event.target.value)) setMonth(event.target.value);
+          }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Box>
+
+      {error && <Alert severity="error">{error}</Alert>}
+      {!report && loading && <Skeleton variant="rounded" height={240} />}
+      {report && report.assets.length === 0 && <Alert severity="info">{translate('app.asset_report.empty')}</Alert>}
+
+      {report && report.assets.length > 0 && isSmall && (
+        <Box sx={{ display: 'grid', gap: 1.5, opacity: loading ? 0.5 : 1 }} aria-busy={loading}>
+          {report.assets.map((asset) => (
+            <AssetCard key={asset.id} title={asset.name} figures={asset} to={`/asset/${asset.id}/show`} />
+          ))}
+          <AssetCard title={translate('app.asset_report.total')} figures={report.totals} />
+        </Box>
+      )}
+
+      {report && report.assets.length > 0 && !isSmall && (
+        <TableContainer component={Card} variant="outlined" sx={{ opacity: loading ? 0.5 : 1 }} aria-busy={loading}>
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.asset_report.asset')}</TableCell>
+                {[...COUNTS, ...AMOUNTS].map((name) => (
+                  <TableCell key={name} align="right">
+                    {translate(`app.asset_report.${name}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {report.assets.map((asset) => (
+                <TableRow key={asset.id} hover>
+                  <TableCell component="th" scope="row">
+                    <Link component={RouterLink} to={`/asset/${asset.id}/show`}>
+                      {asset.name}
+                    </Link>
+                  </TableCell>
+                  <FigureCells figures={asset} language={language} />
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TableRow sx={{ '& > *': { fontWeight: 700, color: 'text.primary' } }}>
+                <TableCell component="th" scope="row">
+                  {translate('app.asset_report.total')}
+                </TableCell>
+                <FigureCells figures={report.totals} language={language} />
+              </TableRow>
+            </TableFooter>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+import Edit from '@mui/icons-material/Edit';
+import Tune from '@mui/icons-material/Tune';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import {
+  Button,
+  FunctionField,
+  type RaRecord,
+  Loading,
+  ResourceContextProvider,
+  SimpleShowLayout,
+  Title,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { getEntitySchema } from '../../../schema/registry';
+import type { EntitySchema } from '../../../schema/types';
+import { RecordValue } from '../../resources/RecordValue';
+import { ownOf, useOwnRecord } from './ownApi';
+import { OwnGate } from './OwnGate';
+import { ownEditTitle, ownSectionTitle, ownTitle } from './ownLabels';
+
+type Values = Record<string, unknown>;
+
+/** Edit, and one button per section of `own.sections` (payment settings), as on a record's detail screen. */
+function OwnActions({ entity }: { entity: EntitySchema }) {
+  const translate = useTranslate();
+  const { routes, sections = {} } = ownOf(entity);
+  return (
+    <TopToolbar>
+      {routes.edit && (
+        <Button component={Link} to={routes.edit} label={ownEditTitle(entity, translate)}>
+          <Edit />
+        </Button>
+      )}
+      {Object.entries(sections).map(([name, { route }]) => (
+        <Button key={name} component={Link} to={route} label={ownSectionTitle(entity, name, translate)}>
+          <Tune />
+        </Button>
+      ))}
+    </TopToolbar>
+  );
+}
+
+function OwnDetails({ entity }: { entity: EntitySchema }) {
+  const translate = useTranslate();
+  const { record, error } = useOwnRecord(entity);
+  const names = useMemo(
+    () =>
+      Object.entries(entity.properties)
+        .filter(([, property]) => !property.writeOnly)
+        .map(([name]) => name),
+    [entity],
+  );
+  return (
+    <>
+      <Title title={ownTitle(entity, translate)} />
+      <OwnActions entity={entity} />
+      <Card>
+        {error ? (
+          <CardContent>
+            <Alert severity="error">{error.message}</Alert>
+          </CardContent>
+        ) : record ? (
+          <SimpleShowLayout record={record as RaRecord}>
+            {names.map((name) => (
+              <FunctionField
+                key={name}
+                source={name}
+                render={(values: Values) => <RecordValue entity={entity} path={name} record={values} />}
+              />
+            ))}
+          </SimpleShowLayout>
+        ) : (
+          <Loading />
+        )}
+      </Card>
+    </>
+  );
+}
+
+/**
+ * The detail screen of the merchant's own record of `entity` (`x-resource.own.routes.show`, e.g.
+ * `/account/profile`): every property but the write-only ones, shown as on any detail screen, with
+ * its edit and section buttons.
+ */
+export default function OwnShow({ entity: name }: { entity: string }) {
+  const entity = getEntitySchema(name);
+  return (
+    <ResourceContextProvider value={entity.$id}>
+      <OwnGate entity={entity}>
+        <OwnDetails entity={entity} />
+      </OwnGate>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Back-office pages that are neither a resource's screens nor an own record's: each at its SPEC §2
+ * path, behind the gate of the entity it reports on, listed in that menu group. Paths only (no
+ * React), so the shell knows them as protected without downloading the back office.
+ */
+export interface PageDeclaration {
+  path: string;
+  /** Entity whose gate (service, permission) the page follows, as the API route it reads does. */
+  entity: string;
+  group: string;
+  /** Catalogue key of the page's title, also its menu label. */
+  titleKey: string;
+}
+
+export const REPORT_PAGES: PageDeclaration[] = [
+  { path: '/asset/report', entity: 'asset', group: 'property', titleKey: 'app.asset_report.title' },
+];
