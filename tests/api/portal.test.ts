@@ -14,9 +14,9 @@ describe('serving the built portal', () => {
   let browser: Client;
 
   beforeAll(async () => {
-    mkdirSync(join(distDir, 'assets'));
+    mkdirSync(join(distDir, 'static'));
     writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Bawaba</title>');
-    writeFileSync(join(distDir, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
+    writeFileSync(join(distDir, 'static', 'index-3f2a1b.js'), 'console.log(1)');
     server = await startServer('pglite', { portal: { distDir, localesDir } });
     unbuilt = await startServer('pglite', { portal: { distDir: join(distDir, 'missing'), localesDir } });
     browser = new Client(server.app);
@@ -33,6 +33,8 @@ describe('serving the built portal', () => {
       '/merchant',
       '/invoice/invoice-list',
       '/employees/12/permissions',
+      '/assets/assest-list',
+      '/assets/tenants',
       '/smspay/INV-2026-000001',
     ]) {
       const response = await browser.get(path, { headers: { accept: 'text/html' } });
@@ -44,10 +46,10 @@ describe('serving the built portal', () => {
   });
 
   it('caches hashed assets for a year, and answers a missing one with 404', async () => {
-    const asset = await browser.get('/assets/index-3f2a1b.js');
+    const asset = await browser.get('/static/index-3f2a1b.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await browser.get('/assets/index-000000.js')).statusCode).toBe(404);
+    expect((await browser.get('/static/index-000000.js')).statusCode).toBe(404);
   });
 
   it('serves the translation catalogues', async () => {

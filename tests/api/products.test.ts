@@ -7,23 +7,29 @@ import { multipart, PNG } from './helpers/files';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
 import { png } from '../support/images';
 
-const product = {
+const saffron = {
   title: 'Saffron 5 g',
   title_ar: 'زعفران ٥ غ',
   price: '3.250',
-  category: 'Spices',
   bar_code: 'SAF-005',
 };
 
 describe.each(DRIVERS)('products: files and the /products/ endpoint (%s)', (driver) => {
   let server: TestServer;
   let merchant: Client;
+  /** The demo product category "Dates" and a test product in the category "Coffee". */
+  let datesId: number;
+  let product: typeof saffron & { category_id: number };
   const uploadsDir = mkdtempSync(join(tmpdir(), 'bawaba-test-uploads-'));
   const stored = () => readdirSync(uploadsDir);
 
   beforeAll(async () => {
     server = await startServer(driver, { uploadsDir });
     merchant = await Client.signIn(server.app, ACCOUNTS.merchant);
+    const categories = (await merchant.list('/v1/categories', { filter: { type: 'product' } })).json();
+    const idOf = (name: string) => categories.find((category: { name: string }) => category.name === name).id;
+    datesId = idOf('Dates');
+    product = { ...saffron, category_id: idOf('Coffee') };
   });
   afterAll(async () => {
     await server?.close();
@@ -63,7 +69,7 @@ describe.each(DRIVERS)('products: files and the /products/ endpoint (%s)', (driv
   });
 
   it('filters by category, bar code and Arabic free text', async () => {
-    const dates = (await merchant.list('/v1/products', { filter: { category: 'dates' } })).json();
+    const dates = (await merchant.list('/v1/products', { filter: { category_id: datesId } })).json();
     expect(dates.length).toBe(3);
     const byCode = (await merchant.list('/v1/products', { filter: { bar_code: '6281000' } })).json();
     expect(byCode.length).toBe(15);

@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from './support/api';
+import { launchBrowser, newVisitor } from './support/browser';
+import { DEMO, baseUrl, documentLanguage, signIn } from './support/portal';
+
+/**
+ * SPEC §2: every protected route opens its screen, titled, with the demo merchant's data, in
+ * English and in Arabic, without an error, a refused call or a "not found". Routes with ids take
+ * a real record's id.
+ */
+
+/** What proves a screen shows data: rows of a table, or the fields of a record or a form. */
+type Content = 'rows' | 'record' | 'form';
+
+const ROUTES: [string, Content][] = [
+  ['/', 'rows'],
+  ['/home/dashboard', 'rows'],
+  ['/account/profile', 'record'],
+  ['/account/editProfile', 'form'],
+  ['/account/paymentsettings', 'form'],
+  ['/account/notification', 'rows'],
+  ['/account/faq', 'record'],
+  ['/employees/list', 'rows'],
+  ['/employees/create', 'form'],
+  ['/employees/{employee_id}', 'form'],
+  ['/employees/{employee_id}/permissions', 'form'],
+  ['/report/payment-transactions', 'rows'],
+  ['/report/refund-request', 'rows'],
+  ['/report/payment-list', 'rows'],
+  ['/report/payment-transfer', 'rows'],
+  ['/report/capture-request', 'rows'],
+  ['/report/incomplete', 'rows'],
+  ['/invoice/invoice-list', 'rows'],
+  ['/invoice/open-invoice', 'rows'],
+  ['/delivery/invoice-list', 'rows'],
+  ['/sms/bulk-upload', 'rows'],
+  ['/sms/bulk-schedule', 'rows'],
+  ['/sales/categories', 'rows'],
+  ['/sales/products', 'rows'],
+  ['/sales/email-template', 'rows'],
+  ['/sales/sales-list', 'rows'],
+  ['/sales/sales-order-list', 'rows'],
+  ['/sales/sales-order-status/{id}', 'record'],
+  ['/sales/create-products', 'form'],
+  ['/sales/template', 'form'],
+  ['/sub-merchants/compliance', 'rows'],
+  ['/multi-vendor/merchant-list', 'rows'],
+  ['/multi-vendor/create-merchant-list', 'form'],
+  ['/multi-vendor/merchant-service-list', 'rows'],
+  ['/multi-vendor/create-service-list', 'form'],
+  ['/multivendor/reports', 'rows'],
+  ['/assets/assest-list', 'rows'],
+  ['/assets/tenants', 'rows'],
+  ['/assets/unit-list', 'rows'],
+  ['/assets/tenant-list', 'rows'],
+  ['/unit/tenant-list/{unit_id}', 'rows'],
+  ['/asset/expenses', 'rows'],
+  ['/asset/report', 'rows'],
+  ['/asset/asset-category', 'rows'],
+  ['/asset/unit-category', 'rows'],
+  ['/pos/report', 'rows'],
+  ['/customer/report', 'rows'],
+  ['/subscription/recurring', 'rows'],
+  ['/hold/payment-transfer/list', 'rows'],
+  ['/rental/change-history', 'rows'],
+];
+
+/** Texts of the not-found, error, 403 and service pages (`app.message.*`, `app.errors.*`). */
+const FAILURES = {
+  en: ['Requested page not found!', 'Sorry, an error has occured', 'Access denied', 'Service not fully enabled'],
+  ar: ['الصفحة المطلوبة غير موجودة', 'عذرًا، حدث خطأ', 'تم رفض الوصول', 'الخدمة غير مفعّلة بالكامل'],
+};
+
+let browser: Browser;
+const ids: Record<string, string> = {};
+
+/** The id of the first record a list endpoint answers. */
+async function firstId(api: Api, path: string): Promise<string> {
+  const answer = await api.request<{ id: number }[]>('GET', path, { query: { range: '[0,0]' } });
+  const id = answer.body[0]?.id;
+  if (answer.status !== 200 || !id) throw new Error(`${path} answered ${answer.status} without a record`);
+  return String(id);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const merchant = await Api.signIn(DEMO.merchant);
+  const stamp = Date.now();
+  const employee = await merchant.createEmployee({
+    name: `Route visitor ${stamp}`,
+    email: `route-${stamp}@demo.test`,
+    password: 'Route@1234',
+    permissions: { general: ['dashboard'] },
+  });
+  ids.employee_id = String(employee.id);
+  ids.unit_id = await firstId(merchant, '/v1/units');
+  ids.id = await firstId(merchant, '/v1/sale/order');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits for the content that proves the screen shows data, as a person would see it. */
+async function waitForContent(page: Page, content: Content): Promise<void> {
+  const main = page.locator('main, [role="main"], #main-content').first();
+  if (content === 'rows') {
+    await main.locator('tbody tr, [role="row"]:not(:has([role="columnheader"]))').first().waitFor();
+  } else if (content === 'form') {
+    await main.locator('input:not([type="hidden"]), textarea, [role="combobox"]').first().waitFor();
+  } else {
+    await main.locator('dd, [class*="RaLabeled"], details, [role="region"], h2, h3').first().waitFor();
+  }
+}
+
+describe.each(['en', 'ar'] as const)('every protected route in %s', (language) => {
+  let page: Page;
+  let errors: string[];
+  const refused: string[] = [];
+
+  beforeAll(async () => {
+    const visitor = await newVisitor(browser);
+    page = visitor.page;
+    errors = visitor.errors;
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/v1/') && response.status() >= 400)
+        refused.push(`${response.status()} ${url.pathname}`);
+    });
+    await signIn(page, DEMO.merchant.email, DEMO.merchant.password);
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it.each(ROUTES)('%s shows its title and data', async (route, content) => {
+    refused.length = 0;
+    errors.length = 0;
+    const path = route.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]);
+    await page.goto(`${baseUrl}${path}?lng=${language}`);
+    await waitForContent(page, content);
+    const title = (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim() ?? '';
+    expect(title).not.toBe('');
+    if (language === 'ar') expect(title).toMatch(/[\u0600-\u06ff]/);
+    expect(await documentLanguage(page)).toEqual({ lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+    const text = (await page.locator('body').textContent()) ?? '';
+    for (const failure of FAILURES[language]) expect(text).not.toContain(failure);
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+import { entitySchemas } from '../../src/schema/registry';
+import type { EntitySchema } from '../../src/schema/types';
+
+/**
+ * Test-only entities that use every cross-record keyword, so the storage rules are tested apart
+ * from the product's own entities: shelves (unique name, a category reference refusing closed
+ * categories, a capacity with the remaining places kept, boxes created inline) and boxes (a name
+ * unique per shelf, counted against the shelf's capacity, a status moved by actions).
+ */
+
+const stamps = {
+  created_at: { type: 'string', format: 'date-time', readOnly: true },
+  updated_at: { type: 'string', format: 'date-time', readOnly: true },
+} as const;
+
+export const shelfCategory: EntitySchema = {
+  $id: 'shelf_category',
+  title: 'Shelf category',
+  type: 'object',
+  'x-resource': {
+    table: 'test_shelf_categories',
+    endpoint: '/test/shelf-categories',
+    routes: { list: '/test/shelf-categories' },
+    permission: 'sales',
+  },
+  'x-list': { columns: ['name', 'state'], filters: ['state'], sort: ['name', 'ASC'] },
+  required: ['name'],
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    name: { type: 'string', minLength: 1, maxLength: 80, 'x-unique': 'merchant' },
+    state: { type: 'string', enum: ['open', 'closed'], default: 'open' },
+  },
+};
+
+export const shelf: EntitySchema = {
+  $id: 'shelf',
+  title: 'Shelf',
+  type: 'object',
+  'x-resource': {
+    table: 'test_shelves',
+    endpoint: '/test/shelves',
+    routes: { list: '/test/shelves' },
+    permission: 'sales',
+  },
+  'x-list': {
+    columns: ['name', 'category_id', 'capacity', 'remaining'],
+    filters: ['category_id'],
+    sort: ['id', 'ASC'],
+  },
+  required: ['name', 'category_id', 'capacity'],
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    name: { type: 'string', minLength: 1, maxLength: 80, 'x-unique': 'merchant' },
+    category_id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      'x-references': { entity: 'shelf_category', label: 'name', refuse: { state: ['closed'] } },
+    },
+    capacity: { type: 'integer', minimum: 1, maximum: 1000 },
+    remaining: { type: 'integer', readOnly: true },
+    boxes: {
+      type: 'array',
+      items: { type: 'object' },
+      minItems: 1,
+      maxItems: 100,
+      'x-children': { entity: 'box', key: 'shelf_id' },
+    },
+    ...stamps,
+  },
+};
+
+export const box: EntitySchema = {
+  $id: 'box',
+  title: 'Box',
+  type: 'object',
+  'x-resource': {
+    table: 'test_boxes',
+    endpoint: '/test/boxes',
+    routes: { list: '/test/boxes' },
+    permission: 'sales',
+  },
+  'x-list': { columns: ['name', 'shelf_id', 'size', 'status'], filters: ['shelf_id', 'status'], sort: ['id', 'ASC'] },
+  required: ['name', 'shelf_id', 'size'],
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 80,
+      'x-unique': { within: 'shelf_id' },
+      // A message of the schema's choosing instead of the default one.
+      'x-messages': { 'x-unique': 'app.message.conflict' },
+    },
+    shelf_id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      'x-references': { entity: 'shelf', label: 'name' },
+      'x-limit': { field: 'capacity', remaining: 'remaining' },
+    },
+    size: { type: 'string', enum: ['small', 'large'] },
+    status: {
+      type: 'string',
+      enum: ['waiting', 'packed', 'shipped', 'cancelled'],
+      default: 'waiting',
+      readOnly: true,
+      'x-transitions': {
+        pack: { from: ['waiting'], to: 'packed' },
+        ship: { from: ['packed'], to: 'shipped' },
+        cancel: { from: ['waiting', 'packed'], to: 'cancelled', confirm: true },
+      },
+    },
+    ...stamps,
+  },
+};
+
+/** The invoice with a cancel action, to see the refusal name a status in the caller's language. */
+export function invoiceWithCancel(): EntitySchema {
+  const invoice = structuredClone(entitySchemas.invoice);
+  invoice.properties.status['x-transitions'] = { cancel: { from: ['unpaid', 'active'], to: 'cancelled' } };
+  return invoice;
+}
+
+/** Every entity of the registry (the invoice with its cancel action) plus the test-only three. */
+export function entitiesWithRelations(): EntitySchema[] {
+  return [
+    ...Object.values(entitySchemas).map((entity) => (entity.$id === 'invoice' ? invoiceWithCancel() : entity)),
+    shelfCategory,
+    shelf,
+    box,
+  ];
+}
