@@ -151,3 +151,23 @@ describe.each(['en', 'ar'] as const)('every protected route in %s', (language) =
     expect(errors).toEqual([]);
   });
 });
+
+describe('an employee outside a screen’s permissions', () => {
+  it('is shown the 403 page at the assets, and the API refuses the assets with 403', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    const assetCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/assets')) assetCalls.push(request.url());
+    });
+    await signIn(page, DEMO.staff.email, DEMO.staff.password);
+    await page.goto(`${baseUrl}/assets/assest-list`);
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    expect(assetCalls).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const staff = await Api.signIn(DEMO.staff);
+    const answer = await staff.request('GET', '/v1/assets');
+    expect(answer.status).toBe(403);
+  });
+});

@@ -9,7 +9,7 @@ import { LanguageProvider } from '../shell/LanguageProvider';
 import { PortalRoutes } from '../shell/PortalRoutes';
 import { isTokenPath } from '../shell/publicPaths';
 
-/** The public Contact Us page and the `{token}` error page (SPEC §2), next to "not found". */
+/** The public Contact Us page, the OAuth sign-in entry and the `{token}` error page (SPEC §2), next to "not found". */
 
 const catalogues = { en: { ...englishMessages, ...en }, ar: { ...englishMessages, ...ar } };
 
@@ -48,6 +48,11 @@ describe('public pages', { timeout: 20_000 }, () => {
   it('says a token-like address is an invalid or expired link', async () => {
     renderAt(TOKEN);
     expect(await screen.findByText(/^This link is invalid or has expired/, undefined, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("signs in at the old portal's /oauth/login/ entry as at /merchant", async () => {
+    renderAt('/oauth/login/');
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('keeps "not found" for any other unknown address', async () => {

@@ -20,6 +20,7 @@ const TokenErrorPage = lazyWithReload(() => import('../pages/TokenErrorPage'));
  */
 const publicScreens: [path: string, screen: () => ReactNode][] = [
   [PUBLIC_PATHS.signIn, () => <SignInPage />],
+  [PUBLIC_PATHS.oauthSignIn, () => <SignInPage />],
   [PUBLIC_PATHS.forgotPassword, () => <ForgotPasswordPage />],
   [PUBLIC_PATHS.resetPassword, () => <ResetPasswordPage />],
   [PUBLIC_PATHS.contact, () => <ContactPage />],

@@ -3,6 +3,8 @@ import { LOGIN_PATH } from '../data/authProvider';
 /** Public routes of SPEC §2, paths kept exactly (bookmarks from the old portal keep working). */
 export const PUBLIC_PATHS = {
   signIn: LOGIN_PATH,
+  /** The old portal's sign-in entry for integrations (store platform apps): the same sign-in. */
+  oauthSignIn: '/oauth/login/',
   forgotPassword: '/account/forgotPassword',
   resetPassword: '/account/ResetPassword',
   contact: '/account/contact',
