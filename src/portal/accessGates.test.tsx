@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PortalPermissions } from './data/authProvider';
-import { answer, json, server } from './data/testApi';
-import { renderBackOffice } from './testBackOffice';
+import { answer, json } from './data/testApi';
+import { everyService, staff as demoStaff } from './testAccess';
+import { renderBackOffice, serveRecordedApi } from './testBackOffice';
 
 /**
  * SPEC §6 and §8 in the back office: a resource the user may not use answers every one of its
@@ -13,41 +14,9 @@ import { renderBackOffice } from './testBackOffice';
  */
 
 /** An employee with invoices and reports, at a merchant whose product listing is off. */
-const staff = {
-  role: 'employee',
-  services: {
-    open_invoice: true,
-    quick_invoice: true,
-    payment_gateway: true,
-    product_listing: false,
-    pos_terminal: true,
-    delivery_invoice: true,
-    property_management: true,
-  },
-  permissions: { general: ['dashboard', 'invoices', 'reports'] } as PortalPermissions['permissions'],
-  isMultiVendor: false,
-} satisfies PortalPermissions;
+const staff: PortalPermissions = { ...demoStaff, services: { ...everyService, product_listing: false } };
 
-let requested: string[] = [];
-const recordRequest = ({ request }: { request: Request }) => {
-  requested.push(new URL(request.url).pathname);
-};
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', recordRequest);
-});
-beforeEach(() => {
-  requested = [];
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.events.removeListener('request:start', recordRequest);
-  server.close();
-});
+const requested = serveRecordedApi();
 
 describe('an employee without the employees permission', () => {
   it.each([
@@ -82,7 +51,7 @@ describe('a merchant whose product listing service is off', () => {
   );
 
   it('reads the same in Arabic', async () => {
-    renderBackOffice('/sales/products', staff, 'ar');
+    renderBackOffice('/sales/products', staff, { language: 'ar' });
     expect(await screen.findByRole('heading', { name: 'الخدمة غير مفعّلة' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('الخدمة غير مفعّلة بالكامل، يرجى التواصل مع الدعم')).toBeTruthy();
     expect(requested).toEqual([]);
@@ -91,7 +60,7 @@ describe('a merchant whose product listing service is off', () => {
 
 describe('the 403 screen in Arabic', () => {
   it('says the employee lacks the permission', async () => {
-    renderBackOffice('/employees/list', staff, 'ar');
+    renderBackOffice('/employees/list', staff, { language: 'ar' });
     expect(await screen.findByRole('heading', { name: 'تم رفض الوصول' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('ليست لديك صلاحية للقيام بذلك')).toBeTruthy();
     expect(requested).toEqual([]);

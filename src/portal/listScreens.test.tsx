@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reportSchema } from '../../tests/support/report-schema';
 import { addDays, addMonths } from '../schema/calendar';
 import { currentDay } from '../schema/listDateRange';
-import type { PortalPermissions } from './data/authProvider';
-import { answer, json, server, type SentRequest } from './data/testApi';
-import { renderBackOffice } from './testBackOffice';
+import { answer, json, type SentRequest } from './data/testApi';
+import { admin, everyService, staff } from './testAccess';
+import { renderBackOffice, serveRecordedApi } from './testBackOffice';
 
 /**
  * The list keywords in the back office, on a test-only report (`tests/support/report-schema.ts`)
@@ -15,35 +15,9 @@ import { renderBackOffice } from './testBackOffice';
  * (from/to dates always shown, a valid default, a bad range refused before the API is asked).
  */
 
-vi.mock('../schema/registry', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../schema/registry')>();
-  const { reportSchema: report } = await import('../../tests/support/report-schema');
-  const entitySchemas = { ...real.entitySchemas, [report.$id]: report };
-  return {
-    entitySchemas,
-    getEntitySchema(name: string) {
-      const schema = entitySchemas[name];
-      if (!schema) throw new Error(`Unknown entity schema: ${name}`);
-      return schema;
-    },
-  };
-});
-
-const everything = {
-  open_invoice: true,
-  quick_invoice: true,
-  payment_gateway: true,
-  product_listing: true,
-  pos_terminal: true,
-  delivery_invoice: true,
-  property_management: true,
-};
-const admin = { role: 'admin', services: everything, permissions: {}, isMultiVendor: false } as PortalPermissions;
-const staff = {
-  ...admin,
-  role: 'employee',
-  permissions: { general: ['dashboard', 'invoices', 'reports'] } as PortalPermissions['permissions'],
-} as PortalPermissions;
+vi.mock('../schema/registry', async (importOriginal) =>
+  (await import('./testReportRegistry')).registryWithReport(importOriginal),
+);
 
 const today = currentDay();
 const ROWS = [
@@ -67,24 +41,7 @@ function answerList() {
 
 const row = () => screen.findByText('SET-001', undefined, { timeout: 5000 });
 
-let requested: string[] = [];
-const recordRequest = ({ request }: { request: Request }) => {
-  requested.push(new URL(request.url).pathname);
-};
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', recordRequest);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  requested = [];
-});
-afterAll(() => {
-  server.events.removeListener('request:start', recordRequest);
-  server.close();
-});
+const requested = serveRecordedApi();
 
 describe('a report offering list and show only', { timeout: 20_000 }, () => {
   it('has no create button, and its rows open the detail', async () => {
@@ -147,7 +104,7 @@ describe('a list that needs a date range', { timeout: 20_000 }, () => {
 
   it('says so in Arabic', async () => {
     answerList();
-    renderBackOffice('/settlement', admin, 'ar');
+    renderBackOffice('/settlement', admin, { language: 'ar' });
     await row();
     const [from, to] = screen.getAllByRole('group', { name: 'الفترة' })[0].querySelectorAll('input');
     fireEvent.change(to, { target: { value: addDays(today, -40) } });
@@ -201,7 +158,7 @@ describe('a view', { timeout: 20_000 }, () => {
       expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 5000 })).toBeTruthy();
       cleanup();
     }
-    renderBackOffice('/test/on-hold', { ...admin, services: { ...everything, pos_terminal: false } });
+    renderBackOffice('/test/on-hold', { ...admin, services: { ...everyService, pos_terminal: false } });
     expect(await screen.findByText('Service not fully enabled, please contact support')).toBeTruthy();
     expect(requested.filter((path) => path.includes(ENDPOINT))).toHaveLength(1);
   });

@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Admin, Layout, memoryStore, TestMemoryRouter, type AuthProvider } from 'react-admin';
+import { Layout } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import ar from '../../locales/ar.json';
 import en from '../../locales/en.json';
 import { GROUPS } from '../schema/groups';
-import { backOfficeRoutes } from './backOfficeRoutes';
 import type { PortalPermissions } from './data/authProvider';
-import { createDataProvider } from './data/dataProvider';
-import { answer, harness, json, server } from './data/testApi';
+import { answer, json, server } from './data/testApi';
 import { PortalMenu } from './layout/PortalMenu';
-import { LanguageProvider } from './shell/LanguageProvider';
+import { admin, staff } from './testAccess';
+import { renderBackOffice } from './testBackOffice';
 
 /**
  * The back-office menu: the dashboard first, then the entries the user may open — each resource's
@@ -22,37 +18,9 @@ import { LanguageProvider } from './shell/LanguageProvider';
  * report (`tests/support/report-schema.ts`, group `reports`) is added to the registry.
  */
 
-vi.mock('../schema/registry', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../schema/registry')>();
-  const { reportSchema } = await import('../../tests/support/report-schema');
-  const entitySchemas = { ...real.entitySchemas, [reportSchema.$id]: reportSchema };
-  return {
-    entitySchemas,
-    getEntitySchema(name: string) {
-      const schema = entitySchemas[name];
-      if (!schema) throw new Error(`Unknown entity schema: ${name}`);
-      return schema;
-    },
-  };
-});
-
-const everything = {
-  open_invoice: true,
-  quick_invoice: true,
-  payment_gateway: true,
-  product_listing: true,
-  pos_terminal: true,
-  delivery_invoice: true,
-  property_management: true,
-};
-const admin = { role: 'admin', services: everything, permissions: {}, isMultiVendor: false } as PortalPermissions;
-const staff = {
-  ...admin,
-  role: 'employee',
-  permissions: { general: ['dashboard', 'invoices', 'reports'] } as PortalPermissions['permissions'],
-} as PortalPermissions;
-
-const catalogues = { en: { ...englishMessages, ...en }, ar: { ...englishMessages, ...ar } };
+vi.mock('../schema/registry', async (importOriginal) =>
+  (await import('./testReportRegistry')).registryWithReport(importOriginal),
+);
 
 function MenuLayout({ children }: { children: ReactNode }) {
   return <Layout menu={PortalMenu}>{children}</Layout>;
@@ -60,36 +28,8 @@ function MenuLayout({ children }: { children: ReactNode }) {
 
 const Home = () => <p>Home</p>;
 
-function renderMenu(path: string, access: PortalPermissions, language: 'en' | 'ar' = 'en') {
-  const i18nProvider = polyglotI18nProvider((locale) => catalogues[locale as 'en' | 'ar'], language, {
-    allowMissing: true,
-  });
-  const authProvider: AuthProvider = {
-    login: () => Promise.resolve(),
-    logout: () => Promise.resolve(),
-    checkAuth: () => Promise.resolve(),
-    checkError: () => Promise.resolve(),
-    getPermissions: () => Promise.resolve(access),
-  };
-  const { http } = harness({ signedIn: true });
-  return render(
-    <LanguageProvider i18nProvider={i18nProvider}>
-      <TestMemoryRouter initialEntries={[path]}>
-        <Admin
-          dataProvider={createDataProvider(http)}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          store={memoryStore()}
-          layout={MenuLayout}
-          dashboard={Home}
-          disableTelemetry
-        >
-          {(permissions: PortalPermissions | undefined) => backOfficeRoutes(permissions)}
-        </Admin>
-      </TestMemoryRouter>
-    </LanguageProvider>,
-  );
-}
+const renderMenu = (path: string, access: PortalPermissions, language: 'en' | 'ar' = 'en') =>
+  renderBackOffice(path, access, { layout: MenuLayout, dashboard: Home, language });
 
 /** The group headers of the menu, in order. */
 async function groupHeaders(): Promise<HTMLElement[]> {
@@ -111,7 +51,7 @@ describe('the menu', { timeout: 20_000 }, () => {
     renderMenu('/', admin);
     const headers = await groupHeaders();
     const names = headers.map((item) => item.textContent);
-    const expected = GROUPS.map((group) => catalogues.en.app.menu.groups[group]).filter((name) => names.includes(name));
+    const expected = GROUPS.map((group) => en.app.menu.groups[group]).filter((name) => names.includes(name));
     expect(names).toEqual(expected);
     expect(names.slice(0, 2)).toEqual(['Invoices', 'Reports']);
     const items = screen.getAllByRole('menuitem');

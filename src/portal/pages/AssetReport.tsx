@@ -17,31 +17,19 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
+import {
+  ASSET_AMOUNTS,
+  ASSET_COUNTS,
+  REPORT_MONTH_PATTERN,
+  type AssetFigures,
+  type AssetReport as Report,
+} from '../../shared/asset-report';
 import { formatKwd } from '../../shared/money';
 import { formatNumber, intlLocale } from '../resources/format';
 import { http } from '../shell/providers';
 
-/** One asset's figures as `GET /asset/report` answers them (amounts are KWD strings). */
-interface Figures {
-  units: number;
-  rented: number;
-  available: number;
-  blocked: number;
-  rent_due: string;
-  collected: string;
-  expenses: string;
-  net: string;
-}
-
-interface Report {
-  month: string;
-  assets: (Figures & { id: number; name: string })[];
-  totals: Figures;
-}
-
-const COUNTS = ['units', 'rented', 'available', 'blocked'] as const;
-const AMOUNTS = ['rent_due', 'collected', 'expenses', 'net'] as const;
-const MONTH = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
+/** The month field holds "" while a month is half typed; only whole months are asked for. */
+const MONTH = new RegExp(REPORT_MONTH_PATTERN);
 
 /** A KWD amount in the user's language; the net may be negative, which `formatKwd` does not take. */
 function money(amount: string, language: string): string {
@@ -77,7 +65,7 @@ function useAssetReport(month: string | undefined) {
 }
 
 /** The label and value pairs of one asset, stacked, for phones. */
-function AssetCard({ title, figures, to }: { title: string; figures: Figures; to?: string }) {
+function AssetCard({ title, figures, to }: { title: string; figures: AssetFigures; to?: string }) {
   const translate = useTranslate();
   const [language = 'en'] = useLocaleState();
   return (
@@ -93,7 +81,7 @@ function AssetCard({ title, figures, to }: { title: string; figures: Figures; to
           )}
         </Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5, m: 0 }}>
-          {[...COUNTS, ...AMOUNTS].map((name) => (
+          {[...ASSET_COUNTS, ...ASSET_AMOUNTS].map((name) => (
             <Box key={name} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {translate(`app.asset_report.${name}`)}
@@ -115,15 +103,15 @@ function AssetCard({ title, figures, to }: { title: string; figures: Figures; to
   );
 }
 
-function FigureCells({ figures, language }: { figures: Figures; language: string }) {
+function FigureCells({ figures, language }: { figures: AssetFigures; language: string }) {
   return (
     <>
-      {COUNTS.map((name) => (
+      {ASSET_COUNTS.map((name) => (
         <TableCell key={name} align="right">
           {formatNumber(figures[name], language)}
         </TableCell>
       ))}
-      {AMOUNTS.map((name) => (
+      {ASSET_AMOUNTS.map((name) => (
         <TableCell key={name} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: name === 'net' ? 700 : undefined }}>
           {money(figures[name], language)}
         </TableCell>
@@ -184,7 +172,7 @@ export default function AssetReport() {
             <TableHead>
               <TableRow>
                 <TableCell>{translate('app.asset_report.asset')}</TableCell>
-                {[...COUNTS, ...AMOUNTS].map((name) => (
+                {[...ASSET_COUNTS, ...ASSET_AMOUNTS].map((name) => (
                   <TableCell key={name} align="right">
                     {translate(`app.asset_report.${name}`)}
                   </TableCell>

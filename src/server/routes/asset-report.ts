@@ -1,4 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ASSET_AMOUNTS,
+  ASSET_COUNTS,
+  REPORT_MONTH_PATTERN,
+  type AssetFigures,
+  type AssetReport,
+  type AssetReportRow,
+} from '../../shared/asset-report';
 import { fromFils, toFils } from '../../shared/money';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../auth/guard';
@@ -29,36 +37,10 @@ function monthBounds(month: string): [string, string] {
 const kwd = { type: 'string', pattern: '^-?[0-9]+\\.[0-9]{3}$' };
 const count = { type: 'integer', minimum: 0 };
 const figures = {
-  units: count,
-  rented: count,
-  available: count,
-  blocked: count,
-  rent_due: kwd,
-  collected: kwd,
-  expenses: kwd,
-  net: kwd,
+  ...Object.fromEntries(ASSET_COUNTS.map((name) => [name, count])),
+  ...Object.fromEntries(ASSET_AMOUNTS.map((name) => [name, kwd])),
 };
 const MONEY = ['rent_due', 'collected', 'expenses'] as const;
-
-/** A type, not an interface: query rows must be assignable to a plain record. */
-export type AssetReportRow = {
-  id: number;
-  name: string;
-  units: number;
-  rented: number;
-  available: number;
-  blocked: number;
-  rent_due: string;
-  collected: string;
-  expenses: string;
-  net: string;
-};
-
-export interface AssetReport {
-  month: string;
-  assets: AssetReportRow[];
-  totals: Omit<AssetReportRow, 'id' | 'name'>;
-}
 
 const reportSchema = {
   type: 'object',
@@ -77,15 +59,14 @@ const reportSchema = {
 };
 
 /** The sums of every row; net again as collected less expenses, in fils so nothing rounds. */
-function totalsOf(rows: AssetReportRow[]): AssetReport['totals'] {
+function totalsOf(rows: AssetReportRow[]): AssetFigures {
   const sum = (pick: (row: AssetReportRow) => string) =>
     rows.reduce((total, row) => total + (toFils(pick(row)) ?? 0n), 0n);
   const money = Object.fromEntries(MONEY.map((name) => [name, sum((row) => row[name])])) as Record<
     (typeof MONEY)[number],
     bigint
   >;
-  const counted = (name: 'units' | 'rented' | 'available' | 'blocked') =>
-    rows.reduce((total, row) => total + row[name], 0);
+  const counted = (name: (typeof ASSET_COUNTS)[number]) => rows.reduce((total, row) => total + row[name], 0);
   return {
     units: counted('units'),
     rented: counted('rented'),
@@ -115,7 +96,7 @@ export function assetReportRoutes(app: FastifyInstance, ctx: ServerContext): voi
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { month: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } },
+          properties: { month: { type: 'string', pattern: REPORT_MONTH_PATTERN } },
         },
         response: { 200: reportSchema, ...errorResponses },
       },

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PortalPermissions } from '../../data/authProvider';
-import { answer, json, server } from '../../data/testApi';
-import { renderBackOffice } from '../../testBackOffice';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, json } from '../../data/testApi';
+import { admin, employee } from '../../testAccess';
+import { renderBackOffice, serveRecordedApi } from '../../testBackOffice';
 import type { Dashboard } from './dashboardApi';
 
 /**
@@ -19,19 +19,6 @@ vi.mock('../../shell/providers', async (importOriginal) => {
     http: harness({ signedIn: true }).http,
   };
 });
-
-const services = {
-  open_invoice: true,
-  quick_invoice: true,
-  payment_gateway: true,
-  product_listing: true,
-  pos_terminal: true,
-  delivery_invoice: true,
-  property_management: true,
-};
-const admin = { role: 'admin', services, permissions: {}, isMultiVendor: false } as PortalPermissions;
-const employee = (general: string[]) =>
-  ({ ...admin, role: 'employee', permissions: { general } as PortalPermissions['permissions'] }) as PortalPermissions;
 
 const day = (date: string, count: number, amount: string) => ({ from: date, to: date, count, amount });
 const DASHBOARD: Dashboard = {
@@ -76,31 +63,14 @@ const DASHBOARD: Dashboard = {
   ],
 };
 
-let requests: string[] = [];
-const record = ({ request }: { request: Request }) => {
-  requests.push(new URL(request.url).pathname);
-};
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  server.events.on('request:start', record);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  requests = [];
-});
-afterAll(() => {
-  server.events.removeListener('request:start', record);
-  server.close();
-});
+const requests = serveRecordedApi();
 
 const section = (name: string) => screen.getByRole('region', { name });
 
 /** Renders the dashboard and waits for the figures (the first render also loads the page's chunk). */
 async function renderLoaded(language: 'en' | 'ar' = 'en') {
   answer('get', '/dashboard', () => json(DASHBOARD));
-  renderBackOffice('/home/dashboard', admin, language);
+  renderBackOffice('/home/dashboard', admin, { language });
   await screen.findByText(language === 'en' ? '1,234.500 KWD' : '1,234.500 د.ك', undefined, { timeout: 10_000 });
 }
 
