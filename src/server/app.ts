@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ajvOptions } from '../schema/ajv';
-import { installVocabulary } from '../schema/keywords';
+import { formats, installVocabulary } from '../schema/keywords';
 import { entitySchemas } from '../schema/registry';
 import { authenticate } from './auth/guard';
 import { createContext, type ContextOptions, type ServerContext } from './context';
@@ -61,6 +61,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       customOptions: { ...ajvOptions, coerceTypes: false, useDefaults: false, removeAdditional: false },
       plugins: [formatsPlugin],
     },
+    // The response serialiser checks conditional schemas (if/then, anyOf) with an ajv of its own,
+    // which needs our formats too: it would otherwise warn of each one and ignore it.
+    serializerOpts: { ajv: { formats } },
   });
   let ctx: ServerContext;
   try {

@@ -264,10 +264,6 @@ async function seedSubMerchants(
       },
       {
         seq_id: 1000 + merchant.id * 10 + i,
-        code: `${merchant.code}-S${String(i + 1).padStart(2, '0')}`,
-        access_code: `SUB${merchant.id}${i}`.padEnd(20, '7').slice(0, 20),
-        iv_key: `${merchant.iv_key.slice(0, 30)}${String(i).padStart(2, '0')}`,
-        secret_key: `${merchant.secret_key.slice(0, 40)}${i}`,
         created_at: instantDaysAgo(120 - i * 30),
       },
     );

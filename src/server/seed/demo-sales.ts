@@ -302,8 +302,6 @@ export async function seedDemoSales(ctx: ServerContext, tx: Queryable, merchantI
       },
       { status: list.status, created_at: isoTime(now + (list.days[0] - 3) * DAY) },
     );
-    const link = `${ctx.publicUrl.replace(/\/+$/, '')}/sale/${encodeURIComponent(String(created.reference_no))}`;
-    await storeOf(ctx, 'sale_list').update(tx, merchantId, created.id as number, { sale_link: link }, 'patch');
     lists.push([list, created]);
   }
 

@@ -1,16 +1,20 @@
-import type { EntitySchema } from '../../schema/types';
+import { randomBytes } from 'node:crypto';
+import type { EntitySchema, PropertySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
 import { ident } from './columns';
 
 /**
- * Values the server fills for `x-generated` properties. Numbered values come from one sequence per
- * column, so they are unique without locking; derived values (a payment link) are computed after.
+ * Values the server fills for `x-generated` properties, named by generator: `"reference"`, or with
+ * the generator's option, `{ "reference": "SO" }`. Numbered values come from one sequence per
+ * column, so they are unique without locking; derived values (a link) are computed after them.
  */
 
 export interface GeneratorContext {
   q: Queryable;
   entity: EntitySchema;
   column: string;
+  /** The generator's option (`{ "reference": "SO" }` → `"SO"`). */
+  option?: string;
   /** Values of the record so far, generated numbered values included. */
   record: Row;
   publicUrl: string;
@@ -19,7 +23,26 @@ export interface GeneratorContext {
 interface Generator {
   /** Numbered generators draw from `<table>_<column>_seq` and get a unique index. */
   numbered: boolean;
+  /** Refuses at start an option the generator cannot use. */
+  check(entity: EntitySchema, option: string | undefined): void;
   generate(context: GeneratorContext): Promise<string>;
+}
+
+/** A generator's name and option, read from `x-generated`. */
+export interface GeneratedSpec {
+  name: string;
+  option?: string;
+}
+
+/** The `x-generated` of a property: `"name"` or `{ "name": "option" }`; null when it has none. */
+export function generatedOf(property: PropertySchema): GeneratedSpec | null {
+  const value = property['x-generated'];
+  if (value === undefined) return null;
+  if (typeof value === 'string') return { name: value };
+  const entries = Object.entries(value);
+  if (entries.length !== 1 || typeof entries[0][1] !== 'string')
+    throw new Error(`x-generated must name one generator: ${JSON.stringify(value)}`);
+  return { name: entries[0][0], option: entries[0][1] };
 }
 
 /** "invoice" → "INV", "employee" → "EMP". */
@@ -29,6 +52,18 @@ const prefixOf = (entity: EntitySchema) =>
     .slice(0, 3)
     .toUpperCase();
 
+const PREFIX = /^[A-Z][A-Z0-9]{0,5}$/;
+
+/** The option of a numbered generator is its prefix: a few capitals and digits. */
+function checkPrefix(entity: EntitySchema, option: string | undefined): void {
+  if (option !== undefined && !PREFIX.test(option))
+    throw new Error(`${entity.$id}: x-generated prefix "${option}" must be 1–6 capitals or digits, from a capital`);
+}
+
+function noOption(entity: EntitySchema, option: string | undefined): void {
+  if (option !== undefined) throw new Error(`${entity.$id}: this x-generated value takes no option ("${option}")`);
+}
+
 /** Sequence a numbered generated column draws from. */
 export const sequenceName = (entity: EntitySchema, column: string) => `${entity['x-resource'].table}_${column}_seq`;
 
@@ -37,29 +72,88 @@ async function nextNumber({ q, entity, column }: GeneratorContext): Promise<numb
   return row.n;
 }
 
+/** `<prefix>-<number padded to digits>`, the prefix the option or the entity's. */
+const numbered = (digits: number, withYear: boolean): Generator => ({
+  numbered: true,
+  check: checkPrefix,
+  generate: async (context) => {
+    const number = String(await nextNumber(context)).padStart(digits, '0');
+    const year = withYear ? `${new Date().getUTCFullYear()}-` : '';
+    return `${context.option ?? prefixOf(context.entity)}-${year}${number}`;
+  },
+});
+
+/** A random key, generated once, in the shapes a merchant account's own keys have. */
+const key = (bytes: number, encode: (value: Buffer) => string): Generator => ({
+  numbered: false,
+  check: noOption,
+  generate: async () => encode(randomBytes(bytes)),
+});
+
+/** `{name}` placeholders of a link's path. */
+const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)\}/g;
+
+/** Properties of the entity whose values are numbered generated ones (known before the insert). */
+function numberedProperties(entity: EntitySchema): string[] {
+  return Object.entries(entity.properties).flatMap(([name, property]) => {
+    const spec = generatedOf(property);
+    return spec && generators[spec.name]?.numbered ? [name] : [];
+  });
+}
+
+/** The public page of a path on the portal, absolute so it can be sent by SMS or e-mail. */
+function publicLink(publicUrl: string, path: string, record: Row, entity: EntitySchema): string {
+  const filled = path.replace(PLACEHOLDER, (_match, name: string) => {
+    const value = record[name];
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`${entity.$id}: the link needs a value of ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return `${publicUrl.replace(/\/+$/, '')}${filled}`;
+}
+
+/** Column of the entity's generated reference, which `payment_link` points at. */
+function referenceColumn(entity: EntitySchema): string | undefined {
+  return Object.keys(entity.properties).find((name) => generatedOf(entity.properties[name])?.name === 'reference');
+}
+
 const generators: Record<string, Generator> = {
-  /** Invoice reference shown to payers and used in links: INV-2026-000123. */
-  reference: {
-    numbered: true,
-    generate: async (context) =>
-      `${prefixOf(context.entity)}-${new Date().getUTCFullYear()}-${String(await nextNumber(context)).padStart(6, '0')}`,
-  },
+  /** Reference shown to payers and used in links: INV-2026-000123 (`{ "reference": "SO" }`: SO-2026-000123). */
+  reference: numbered(6, true),
   /** Staff number: EMP-0001. */
-  user_id: {
-    numbered: true,
-    generate: async (context) => `${prefixOf(context.entity)}-${String(await nextNumber(context)).padStart(4, '0')}`,
+  user_id: numbered(4, false),
+  /** Code of a record, such as a sub-merchant's: SUB-00012. */
+  code: numbered(5, false),
+  /** Keys a (sub-)merchant calls the gateway and seals payloads with; the secret is never returned. */
+  access_code: key(10, (value) => value.toString('hex').toUpperCase()),
+  secret_key: key(32, (value) => value.toString('base64url')),
+  iv_key: key(16, (value) => value.toString('hex')),
+  /**
+   * A public page of the record: `{ "link": "/open-invoice/checkout/{reference_no}" }`, each
+   * placeholder a numbered generated property of the record.
+   */
+  link: {
+    numbered: false,
+    check: (entity, option) => {
+      if (option === undefined || !option.startsWith('/'))
+        throw new Error(`${entity.$id}: x-generated link needs a path from "/" ("${option ?? ''}")`);
+      const known = numberedProperties(entity);
+      for (const [, name] of option.matchAll(PLACEHOLDER)) {
+        if (!known.includes(name))
+          throw new Error(`${entity.$id}: x-generated link names "${name}", which is no numbered generated property`);
+      }
+    },
+    generate: async ({ entity, option, record, publicUrl }) => publicLink(publicUrl, option as string, record, entity),
   },
-  /** Public payment page of the record's reference, absolute so it can be sent by SMS. */
+  /** The payer's page of an invoice's reference: /smspay/{reference}. */
   payment_link: {
     numbered: false,
-    generate: async ({ entity, record, publicUrl }) => {
-      const referenceColumn = Object.keys(entity.properties).find(
-        (name) => entity.properties[name]['x-generated'] === 'reference',
-      );
-      const reference = referenceColumn ? record[referenceColumn] : undefined;
-      if (typeof reference !== 'string') throw new Error(`${entity.$id}: payment_link needs a generated reference`);
-      return `${publicUrl.replace(/\/+$/, '')}/smspay/${encodeURIComponent(reference)}`;
+    check: (entity, option) => {
+      noOption(entity, option);
+      if (!referenceColumn(entity)) throw new Error(`${entity.$id}: payment_link needs a generated reference`);
     },
+    generate: async ({ entity, record, publicUrl }) =>
+      publicLink(publicUrl, `/smspay/{${referenceColumn(entity) as string}}`, record, entity),
   },
 };
 
@@ -70,17 +164,42 @@ export function generatorOf(name: string): Generator {
   return generator;
 }
 
-/** Generated columns of an entity, numbered ones first so derived ones can read them. */
-export function generatedColumns(entity: EntitySchema): { column: string; generator: Generator }[] {
+export interface GeneratedColumn {
+  column: string;
+  generator: Generator;
+  option?: string;
+}
+
+/**
+ * Generated columns of an entity, numbered ones first so derived ones can read them. Fails on an
+ * unknown generator or an option it cannot use (at start, through the storage's checks).
+ */
+export function generatedColumns(entity: EntitySchema): GeneratedColumn[] {
+  let columns = columnsByEntity.get(entity);
+  if (!columns) {
+    columns = readGeneratedColumns(entity);
+    columnsByEntity.set(entity, columns);
+  }
+  return columns;
+}
+
+const columnsByEntity = new WeakMap<EntitySchema, GeneratedColumn[]>();
+
+function readGeneratedColumns(entity: EntitySchema): GeneratedColumn[] {
   return Object.entries(entity.properties)
-    .filter(([, property]) => typeof property['x-generated'] === 'string')
-    .map(([column, property]) => ({ column, generator: generatorOf(property['x-generated'] as string) }))
+    .flatMap(([column, property]) => {
+      const spec = generatedOf(property);
+      if (!spec) return [];
+      const generator = generatorOf(spec.name);
+      generator.check(entity, spec.option);
+      return [{ column, generator, ...(spec.option === undefined ? {} : { option: spec.option }) }];
+    })
     .sort((a, b) => Number(b.generator.numbered) - Number(a.generator.numbered));
 }
 
 /** Fills every generated column of a new record. */
 export async function fillGenerated(q: Queryable, entity: EntitySchema, record: Row, publicUrl: string): Promise<void> {
-  for (const { column, generator } of generatedColumns(entity)) {
-    record[column] = await generator.generate({ q, entity, column, record, publicUrl });
+  for (const { column, generator, option } of generatedColumns(entity)) {
+    record[column] = await generator.generate({ q, entity, column, option, record, publicUrl });
   }
 }

@@ -6,6 +6,7 @@ import { createChildren, takeChildren } from './children';
 import { columnsOf, ident, placeholder, type Column } from './columns';
 import { TransitionRefused, UniqueConflict } from './errors';
 import { fillGenerated } from './generated';
+import { historyOf, type History } from './history';
 import { initialRemaining, resizeParent, syncRemaining } from './limits';
 import { orderOf, whereOf, type ListQuery } from './list-query';
 import { claimLogin, isLoginFree, releaseLogin } from './login-identities';
@@ -35,6 +36,8 @@ export class EntityStore {
   private readonly inbound: Inbound[];
   private readonly childArrays: ChildArray[];
   private readonly childStores = new Map<string, EntityStore>();
+  /** `x-resource.history`: where every write of a record is told (null without the hint). */
+  private readonly history: History | null;
 
   /**
    * @param entities every entity the server serves, which references and children are looked up in
@@ -52,6 +55,7 @@ export class EntityStore {
     this.references = referencesOf(entity, entities);
     this.inbound = inboundOf(entity, entities);
     this.childArrays = childArraysOf(entity, entities);
+    this.history = historyOf(entity, entities, this.references);
   }
 
   async list(q: Queryable, merchantId: number, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
@@ -81,9 +85,10 @@ export class EntityStore {
 
   /**
    * Inserts a record, and the child records it carries (`x-children`). `system` carries values no
-   * client may write (status, created_at…), for the server's own flows and demo data.
+   * client may write (status, created_at…), for the server's own flows and demo data. `actor`, in
+   * every write, is who the change history names (the merchant's account when left out).
    */
-  async create(q: Queryable, merchantId: number, values: Row, system: Row = {}): Promise<Row> {
+  async create(q: Queryable, merchantId: number, values: Row, system: Row = {}, actor?: string): Promise<Row> {
     const record: Row = {};
     for (const column of this.columns) {
       if (column.property.default !== undefined) record[column.name] = structuredClone(column.property.default);
@@ -111,8 +116,11 @@ export class EntityStore {
     for (const reference of this.references) {
       await syncRemaining(q, this.entity, reference, merchantId, [record[reference.column]]);
     }
+    await this.history?.created(q, merchantId, toRecord(row), actor);
     if (children.size === 0) return toRecord(row);
-    await createChildren(q, children, merchantId, id, (child) => this.childStore(child));
+    await createChildren(q, children, merchantId, id, (child) => ({
+      create: (tx, merchant, childValues) => this.childStore(child).create(tx, merchant, childValues, {}, actor),
+    }));
     // The children changed the parent (its remaining places): answer with the row as it now is.
     return (await this.get(q, merchantId, id)) as Row;
   }
@@ -121,7 +129,14 @@ export class EntityStore {
    * Updates a record. `replace` (PUT) sets every writable field, clearing the ones left out, except
    * write-only secrets, which are kept when omitted; `patch` sets only the given fields.
    */
-  async update(q: Queryable, merchantId: number, id: number, values: Row, mode: WriteMode): Promise<Row | null> {
+  async update(
+    q: Queryable,
+    merchantId: number,
+    id: number,
+    values: Row,
+    mode: WriteMode,
+    actor?: string,
+  ): Promise<Row | null> {
     const previous = await this.lock(q, merchantId, id);
     if (!previous) return null;
     const record: Row = { ...values };
@@ -141,6 +156,7 @@ export class EntityStore {
     await this.hashSecrets(record);
 
     const row = await this.write(q, merchantId, id, record);
+    if (row) await this.history?.changed(q, merchantId, previous, row, Object.keys(record), actor);
     if (this.loginColumn && this.loginColumn in record) await this.syncLogin(q, merchantId, id, record);
     for (const reference of this.references) {
       if (merged[reference.column] === previous[reference.column]) continue;
@@ -153,7 +169,7 @@ export class EntityStore {
   }
 
   /** Deletes a record; refused (409) while another record points at it. */
-  async remove(q: Queryable, merchantId: number, id: number): Promise<Row | null> {
+  async remove(q: Queryable, merchantId: number, id: number, actor?: string): Promise<Row | null> {
     const previous = await this.lock(q, merchantId, id);
     if (!previous) return null;
     await refuseInUse(q, this.inbound, merchantId, id);
@@ -162,6 +178,7 @@ export class EntityStore {
       [id, merchantId],
     );
     if (this.loginColumn) await releaseLogin(q, this.entity.$id, id);
+    await this.history?.deleted(q, merchantId, previous, actor);
     for (const reference of this.references) {
       await syncRemaining(q, this.entity, reference, merchantId, [previous[reference.column]]);
     }
@@ -178,6 +195,7 @@ export class EntityStore {
     id: number,
     property: string,
     action: string,
+    actor?: string,
   ): Promise<Row | null> {
     const transition = transitionsOf(this.entity).find((t) => t.property === property && t.action === action);
     if (!transition) throw new Error(`${this.entity.$id}.${property} has no action ${action}`);
@@ -187,7 +205,9 @@ export class EntityStore {
     if (!transition.from.includes(String(status))) throw new TransitionRefused(this.entity.$id, property, status);
     const record: Row = { [property]: transition.to };
     if (UPDATED in this.entity.properties) record[UPDATED] = new Date().toISOString();
-    return this.write(q, merchantId, id, record);
+    const row = await this.write(q, merchantId, id, record);
+    if (row) await this.history?.changed(q, merchantId, previous, row, [property], actor);
+    return row;
   }
 
   /** The stored row, locked until the transaction ends; null when the merchant has no such record. */
