@@ -7,20 +7,23 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../locales/ar.json';
 import en from '../../locales/en.json';
 import { entitySchemas } from '../schema/registry';
-import { box, shelf, shelfCategory } from '../../tests/support/relations-schema';
+import { box, pallet, shelf, shelfCategory } from '../../tests/support/relations-schema';
 import { createDataProvider } from './data/dataProvider';
 import { answer, json, server } from './data/testApi';
 import { harness } from './data/testApi';
 import { createResource } from './resources';
 
 /**
- * The cross-record keywords on the screens, over test-only shelves and boxes: a reference is a
- * choice among the referenced records by name (refused ones shown but not choosable, and with none
- * at all a notice linking to where one is created, SPEC §5), shown by name with a link; a status
- * moves by buttons its current value allows (SPEC §4), asking first when the schema says so.
+ * The cross-record keywords on the screens, over test-only shelves, boxes and pallets: a reference
+ * is a choice among the referenced records by name (refused ones shown but not choosable, and with
+ * none at all a notice linking to where one is created, SPEC §5), shown by name in the user's
+ * language with a link; an array of references is a choice of several, shown as links; a field
+ * filled from a referenced record follows it, read-only; a status moves by buttons its current
+ * value allows (SPEC §4), on the detail screen and on list rows, asking first when the schema says
+ * so; a detail screen shows lines as a table and leaves out child records.
  */
 
-const schemas = { shelf_category: shelfCategory, shelf, box };
+const schemas = { shelf_category: shelfCategory, shelf, box, pallet };
 // Registered for this file only (each test file has its own modules), as a schema file and its
 // registry line would: screens and forms find them by name like the product's own.
 Object.assign(entitySchemas, schemas);
@@ -33,6 +36,20 @@ const labels = {
       name: 'Box |||| Boxes',
       fields: { shelf_id: 'Shelf', name: 'Box name', size: 'Box size' },
       actions: { pack: 'Pack', ship: 'Ship', cancel: 'Cancel box', cancel_confirm: 'Cancel this box?' },
+    },
+    pallet: {
+      name: 'Pallet |||| Pallets',
+      fields: {
+        name: 'Pallet name',
+        box_ids: 'Boxes',
+        shelf_id: 'Shelf',
+        max_load: 'Max load',
+        load: 'Load',
+        lines: 'Lines',
+        'lines.item': 'Item',
+        'lines.qty': 'Qty',
+        'lines.price': 'Price',
+      },
     },
   },
   ar: {
@@ -231,5 +248,224 @@ describe('the actions of a status', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This is not possible while the status is shipped.', undefined, find)).toBeTruthy();
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('labels per language', { timeout: 20_000 }, () => {
+  it('shows a referenced record by its Arabic label in Arabic, by its English one when it has none', async () => {
+    answer('get', '/test/shelves/1', () => json({ id: 1, name: 'A1', category_id: 3, capacity: 2, remaining: 1 }));
+    answer('get', '/test/shelves/2', () => json({ id: 2, name: 'A2', category_id: 4, capacity: 2, remaining: 1 }));
+    const asked = answer('get', '/test/shelf-categories', (request) =>
+      listed(
+        [
+          { id: 3, name: 'Chilled', name_ar: 'مبرد', state: 'open' },
+          { id: 4, name: 'Dry', state: 'open' },
+        ].filter(({ id }) => (JSON.parse(request.url.searchParams.get('filter') ?? '{}').id ?? [id]).includes(id)),
+      ),
+    );
+    renderScreen('/shelf/1/show', 'ar');
+    expect(await screen.findByRole('link', { name: 'مبرد' }, find)).toBeTruthy();
+    cleanup();
+    renderScreen('/shelf/2/show', 'ar');
+    expect(await screen.findByRole('link', { name: 'Dry' }, find)).toBeTruthy();
+    expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it('offers the choice by the label of the language, sorted by it', async () => {
+    const asked = answer('get', '/test/shelf-categories', () =>
+      listed([
+        { id: 1, name: 'Chilled', name_ar: 'مبرد', state: 'open' },
+        { id: 2, name: 'Dry', state: 'open' },
+      ]),
+    );
+    renderScreen('/shelf/create', 'ar');
+    const select = await screen.findByRole('combobox', { name: /Category|الفئة|category/i }, find);
+    expect(await within(select).findByRole('option', { name: 'مبرد' }, find)).toBeTruthy();
+    expect(within(select).getByRole('option', { name: 'Dry' })).toBeTruthy();
+    expect(asked[0].url.searchParams.get('sort')).toBe('["name_ar","ASC"]');
+  });
+});
+
+describe('an array of references', { timeout: 20_000 }, () => {
+  const boxes = [
+    { id: 7, name: 'Tea box', shelf_id: 1, size: 'small', status: 'waiting' },
+    { id: 8, name: 'Rice box', shelf_id: 1, size: 'large', status: 'packed' },
+    { id: 9, name: 'Old box', shelf_id: 1, size: 'large', status: 'cancelled' },
+  ];
+
+  it('is a choice of several records by name, a refused one not choosable, sent as ids', async () => {
+    answer('get', '/test/boxes', () => listed(boxes));
+    answer('get', '/test/shelves', () => listed([]));
+    const sent = answer('post', '/test/pallets', (request) =>
+      json({ id: 5, ...(request.body as object) }, { status: 201 }),
+    );
+    answer('get', '/test/pallets/5', () => json({ id: 5, name: 'P1', box_ids: [7, 8] }));
+    renderScreen('/pallet/create');
+    const input = await screen.findByRole('combobox', { name: 'Boxes' }, find);
+    fireEvent.mouseDown(input);
+    const listbox = await screen.findByRole('listbox', undefined, find);
+    expect(within(listbox).getByRole('option', { name: 'Old box (Cancelled)' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Tea box' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Rice box' }));
+    expect(screen.getByText('Tea box')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /Pallet name/ }), { target: { value: 'P1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1), find);
+    expect(sent[0].body).toEqual({ name: 'P1', box_ids: [7, 8] });
+  });
+
+  it('with none chosen, says the schema message, not the required one', async () => {
+    answer('get', '/test/boxes', () => listed(boxes.slice(0, 1)));
+    answer('get', '/test/shelves', () => listed([]));
+    const sent = answer('post', '/test/pallets', () => json({}, { status: 201 }));
+    renderScreen('/pallet/create');
+    const input = await screen.findByRole('combobox', { name: 'Boxes' }, find);
+    fireEvent.mouseDown(input);
+    fireEvent.click(
+      within(await screen.findByRole('listbox', undefined, find)).getByRole('option', { name: 'Tea box' }),
+    );
+    // The chip's delete icon takes the only choice away again.
+    fireEvent.click(within(screen.getByRole('button', { name: 'Tea box' })).getByTestId('CancelIcon'));
+    fireEvent.change(screen.getByRole('textbox', { name: /Pallet name/ }), { target: { value: 'P1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Select at least 1', undefined, find)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the records by name, each linked, and lines as a table', async () => {
+    answer('get', '/test/pallets/5', () =>
+      json({
+        id: 5,
+        name: 'P1',
+        box_ids: [7, 8],
+        lines: [
+          { item: 'Tea', qty: 2, price: '1.500' },
+          { item: 'Rice', qty: 1, price: '12.250' },
+        ],
+      }),
+    );
+    const asked = answer('get', '/test/boxes', () => listed(boxes.slice(0, 2)));
+    renderScreen('/pallet/5/show');
+    const tea = await screen.findByRole('link', { name: 'Tea box' }, find);
+    expect(tea.getAttribute('href')).toBe('/box/7/show');
+    expect(screen.getByRole('link', { name: 'Rice box' }).getAttribute('href')).toBe('/box/8/show');
+    expect(asked[0].url.searchParams.get('filter')).toBe('{"id":[7,8]}');
+
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Item', 'Qty', 'Price']);
+    expect(within(table).getByText('12.250 KWD')).toBeTruthy();
+    expect(screen.queryByText(/object Object/)).toBeNull();
+  });
+
+  it('leaves the child records sent with a create out of the detail screen', async () => {
+    answer('get', '/test/shelves/1', () => json({ id: 1, name: 'A1', category_id: 3, capacity: 2, remaining: 1 }));
+    answer('get', '/test/shelf-categories', () => listed([{ id: 3, name: 'Chilled', state: 'open' }]));
+    renderScreen('/shelf/1/show');
+    expect(await screen.findByRole('link', { name: 'Chilled' }, find)).toBeTruthy();
+    expect(document.querySelector('.ra-field-remaining')).not.toBeNull();
+    expect(document.querySelector('.ra-field-boxes')).toBeNull();
+  });
+});
+
+describe('a field filled from a referenced record', { timeout: 20_000 }, () => {
+  it('follows the record chosen, read-only, and the form checks against it', async () => {
+    answer('get', '/test/boxes', () =>
+      listed([{ id: 7, name: 'Tea box', shelf_id: 1, size: 'small', status: 'waiting' }]),
+    );
+    answer('get', '/test/shelves', () =>
+      listed([
+        { id: 1, name: 'A1', capacity: 2, max_load: '3.000' },
+        { id: 2, name: 'A2', capacity: 2 },
+      ]),
+    );
+    const fetched = answer('get', '/test/shelves/:id', (request) =>
+      json(
+        request.url.pathname.endsWith('/1')
+          ? { id: 1, name: 'A1', capacity: 2, max_load: '3.000' }
+          : { id: 2, name: 'A2', capacity: 2 },
+      ),
+    );
+    const sent = answer('post', '/test/pallets', (request) =>
+      json({ id: 5, ...(request.body as object) }, { status: 201 }),
+    );
+    answer('get', '/test/pallets/5', () => json({ id: 5, name: 'P1', box_ids: [7] }));
+    renderScreen('/pallet/create');
+
+    const maxLoad = await screen.findByRole('textbox', { name: 'Max load' }, find);
+    // Read-only fields are drawn as rjsf's theme draws them: not editable.
+    expect((maxLoad as HTMLInputElement).disabled).toBe(true);
+    const shelfSelect = await screen.findByRole('combobox', { name: 'Shelf' }, find);
+    await within(shelfSelect).findByRole('option', { name: 'A1' }, find);
+    fireEvent.change(shelfSelect, { target: { value: '1' } });
+    await waitFor(() => expect((maxLoad as HTMLInputElement).value).toBe('3.000'), find);
+    expect(fetched.map((request) => request.url.pathname)).toEqual(['/v1/test/shelves/1']);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Pallet name/ }), { target: { value: 'P1' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Boxes' }));
+    fireEvent.click(
+      within(await screen.findByRole('listbox', undefined, find)).getByRole('option', { name: 'Tea box' }),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Load' }), { target: { value: '3.001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must not exceed 3.000', undefined, find)).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    // Another shelf without a maximum empties the field; the rule then has nothing to compare with.
+    fireEvent.change(shelfSelect, { target: { value: '2' } });
+    await waitFor(() => expect((maxLoad as HTMLInputElement).value).toBe(''), find);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1), find);
+    expect(sent[0].body).toEqual({ name: 'P1', box_ids: [7], shelf_id: 2, load: '3.001' });
+  });
+});
+
+describe('status actions on list rows', { timeout: 20_000 }, () => {
+  it('offers the actions each row allows, runs one without opening the record, and refreshes the list', async () => {
+    let rows = [
+      { id: 7, name: 'Tea', shelf_id: 1, size: 'small', status: 'waiting' },
+      { id: 8, name: 'Rice', shelf_id: 1, size: 'large', status: 'cancelled' },
+    ];
+    const listedBoxes = answer('get', '/test/boxes', () => listed(rows));
+    answer('get', '/test/shelves', () => listed([{ id: 1, name: 'A1' }]));
+    const packed = answer('post', '/test/boxes/7/pack', () => {
+      rows = [{ ...rows[0], status: 'packed' }, rows[1]];
+      return json(rows[0]);
+    });
+    renderScreen('/box');
+    const [tea, rice] = (await screen.findAllByRole('row', undefined, find)).slice(1);
+    await within(tea).findByRole('button', { name: 'Pack' }, find);
+    expect(within(tea).getByRole('button', { name: 'Cancel box' })).toBeTruthy();
+    expect(within(rice).queryAllByRole('button')).toEqual([]);
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+
+    const before = listedBoxes.length;
+    fireEvent.click(within(tea).getByRole('button', { name: 'Pack' }));
+    expect(await screen.findByText('changes saved', undefined, find)).toBeTruthy();
+    expect(packed).toHaveLength(1);
+    await waitFor(() => expect(listedBoxes.length).toBeGreaterThan(before), find);
+    const row = (await screen.findByRole('button', { name: 'Ship' }, find)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Tea')).toBeTruthy();
+    // Still the list: the click did not open the record.
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+  });
+
+  it('asks first when the schema says so; closing the question leaves the row as it was', async () => {
+    answer('get', '/test/boxes', () => listed([{ id: 7, name: 'Tea', shelf_id: 1, size: 'small', status: 'waiting' }]));
+    answer('get', '/test/shelves', () => listed([{ id: 1, name: 'A1' }]));
+    const cancelled = answer('post', '/test/boxes/7/cancel', () => json({ id: 7, status: 'cancelled' }));
+    renderScreen('/box');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel box' }, find));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Cancel this box?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), find);
+    expect(cancelled).toEqual([]);
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
   });
 });

@@ -24,6 +24,7 @@ export const HINT_KEYWORDS = [
   'x-limit',
   'x-children',
   'x-transitions',
+  'x-from',
 ] as const;
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { box, shelf, shelfCategory } from '../../tests/support/relations-schema';
-import { allowedTransitions, transitionsOf } from './relations';
+import { box, pallet, shelf, shelfCategory } from '../../tests/support/relations-schema';
+import {
+  allowedTransitions,
+  filledFrom,
+  itemsReferenceOf,
+  labelProperties,
+  labelProperty,
+  referenceOf,
+  referenceText,
+  transitionsOf,
+} from './relations';
 import type { EntitySchema } from './types';
 import { recordSchema, writeSchema } from './variants';
 
 /** How the cross-record keywords shape the schemas derived for writes and reads. */
 
-const entities: Record<string, EntitySchema> = { shelf_category: shelfCategory, shelf, box };
+const entities: Record<string, EntitySchema> = { shelf_category: shelfCategory, shelf, box, pallet };
 const lookup = (name: string) => entities[name];
 
 describe('x-children', () => {
@@ -45,5 +54,38 @@ describe('x-transitions', () => {
     expect(allowed('packed')).toEqual(['ship', 'cancel']);
     expect(allowed('cancelled')).toEqual([]);
     expect(transitionsOf(box).find(({ action }) => action === 'cancel')?.confirm).toBe(true);
+  });
+});
+
+describe('x-references labels', () => {
+  const perLanguage = referenceOf(shelf.properties.category_id)!;
+  const single = referenceOf(box.properties.shelf_id)!;
+
+  it('reads the label property of the language, English when it has none', () => {
+    expect(labelProperty(perLanguage, 'ar')).toBe('name_ar');
+    expect(labelProperty(perLanguage, 'en')).toBe('name');
+    expect(labelProperty(perLanguage, 'fr')).toBe('name');
+    expect(labelProperty(single, 'ar')).toBe('name');
+    expect(labelProperties(perLanguage)).toEqual(['name', 'name_ar']);
+  });
+
+  it('names a record by its label in the language, else in English, else by its id', () => {
+    expect(referenceText(perLanguage, { id: 1, name: 'Chilled', name_ar: 'مبرد' }, 'ar')).toBe('مبرد');
+    expect(referenceText(perLanguage, { id: 1, name: 'Chilled', name_ar: 'مبرد' }, 'en')).toBe('Chilled');
+    expect(referenceText(perLanguage, { id: 1, name: 'Chilled', name_ar: '' }, 'ar')).toBe('Chilled');
+    expect(referenceText(perLanguage, { id: 7 }, 'ar')).toBe('7');
+  });
+});
+
+describe('arrays of references and x-from', () => {
+  it('finds the reference on the items of an array, and only there', () => {
+    expect(itemsReferenceOf(pallet.properties.box_ids)).toMatchObject({ entity: 'box' });
+    expect(itemsReferenceOf(pallet.properties.shelf_id)).toBeUndefined();
+    expect(referenceOf(pallet.properties.box_ids)).toBeUndefined();
+  });
+
+  it('lists the fields filled from a referenced record, which stay part of a write', () => {
+    expect(filledFrom(pallet)).toEqual([['max_load', { reference: 'shelf_id', property: 'max_load' }]]);
+    expect(writeSchema(pallet, 'create', lookup).properties).toHaveProperty('max_load');
   });
 });

@@ -1,8 +1,8 @@
-import type { EntitySchema, PropertySchema, XReferences, XTransitions } from './types';
+import type { EntitySchema, PropertySchema, XFrom, XReferences, XTransitions } from './types';
 
 /**
  * Readers of the cross-record keywords (`x-unique`, `x-references`, `x-limit`, `x-children`,
- * `x-transitions`), shared by the server's storage and the portal's screens so both read a schema
+ * `x-transitions`, `x-from`), shared by the server's storage and the portal's screens so both read a schema
  * the same way. `schemas/README.md` says what each keyword means.
  */
 
@@ -18,6 +18,41 @@ export interface XChildren {
 export const uniqueOf = (property: PropertySchema): XUnique | undefined => property['x-unique'];
 
 export const referenceOf = (property: PropertySchema) => property['x-references'] as XReferences | undefined;
+
+/** `x-references` on the items of an array: the array holds ids of records of that entity. */
+export const itemsReferenceOf = (property: PropertySchema) =>
+  property.type === 'array' && property.items ? referenceOf(property.items) : undefined;
+
+/** The property of a referenced record that names it in `language` (`label`, or its per-language form). */
+export function labelProperty({ label }: XReferences, language: string): string {
+  return typeof label === 'string' ? label : (label[language] ?? label.en);
+}
+
+/** Every property a reference's label may be read from, the English one first. */
+export const labelProperties = ({ label }: XReferences): string[] =>
+  typeof label === 'string' ? [label] : [...new Set([label.en, ...Object.values(label)])];
+
+/**
+ * What a referenced record is called in `language`: its label property, else the English one
+ * (a record with no Arabic name yet), else its id.
+ */
+export function referenceText(spec: XReferences, record: Record<string, unknown>, language: string): string {
+  for (const name of [labelProperty(spec, language), ...labelProperties(spec)]) {
+    const value = record[name];
+    if (value !== undefined && value !== null && value !== '') return String(value);
+  }
+  return String(record.id);
+}
+
+export const fromOf = (property: PropertySchema) => property['x-from'] as XFrom | undefined;
+
+/** `[name, spec]` of every property of an object schema filled from a referenced record (`x-from`). */
+export function filledFrom(schema: { properties?: Record<string, PropertySchema> }): [string, XFrom][] {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const spec = fromOf(property);
+    return spec ? [[name, spec] as [string, XFrom]] : [];
+  });
+}
 
 export const childrenOf = (property: PropertySchema) => property['x-children'] as XChildren | undefined;
 
@@ -59,11 +94,5 @@ export const allowedTransitions = (entity: EntitySchema, record: Record<string, 
 /** Catalogue key of an action's label: `resources.<entity>.actions.<action>`. */
 export const actionLabelKey = (resource: string, action: string) => `resources.${resource}.actions.${action}`;
 
-/**
- * Catalogue keys of the question asked before an action with `confirm`, in the order looked up:
- * `…actions.<action>_confirm`, then `…actions.<action>.confirm` (the contract's first spelling).
- */
-export const actionConfirmKeys = (resource: string, action: string) => [
-  `${actionLabelKey(resource, action)}_confirm`,
-  `${actionLabelKey(resource, action)}.confirm`,
-];
+/** Catalogue key of the question asked before an action with `confirm`: `…actions.<action>_confirm`. */
+export const actionConfirmKey = (resource: string, action: string) => `${actionLabelKey(resource, action)}_confirm`;

@@ -27,6 +27,8 @@ export interface XResource {
   group?: string;
   /** The caller's own record of this entity (one per merchant), served without an id. */
   own?: XOwn;
+  /** Every create, change and delete of a record is written to the `change_history` entity. */
+  history?: boolean;
 }
 
 export type Operation = 'list' | 'show' | 'create' | 'update' | 'delete';
@@ -63,14 +65,39 @@ export interface XDateRange {
   withinDays?: number;
 }
 
-/** `x-references`: the property holds the id of a record of `entity` belonging to the same merchant. */
+/**
+ * `x-references`: the property holds the id of a record of `entity` belonging to the same merchant
+ * (on an array's `items`: each item does).
+ */
 export interface XReferences {
   entity: string;
-  /** Property of the referenced record shown instead of the id. */
-  label: string;
+  /**
+   * Property of the referenced record shown instead of the id, or one per language
+   * (`{ "en": "name", "ar": "name_ar" }`, English when the language has none).
+   */
+  label: string | XLabel;
   /** Referenced records with one of these values may not be chosen (e.g. a blocked unit). */
   refuse?: Record<string, unknown[]>;
 }
+
+/** `x-references.label` per language: `en` is required, the others fall back to it. */
+export type XLabel = { en: string } & Record<string, string>;
+
+/**
+ * `x-from`: the server fills the property from the record its sibling `reference` (an
+ * `x-references` property) names, before the write is validated; the form shows it read-only.
+ */
+export interface XFrom {
+  reference: string;
+  /** Property of the referenced record copied. */
+  property: string;
+}
+
+/**
+ * `x-generated`: a value the server fills, by generator name (`"reference"`), or with the
+ * generator's option (`{ "reference": "SO" }` a prefix, `{ "link": "/sale/{reference_no}" }` a path).
+ */
+export type XGenerated = string | Record<string, string>;
 
 /** `x-limit` on a reference: records pointing at one parent may not outnumber the parent's `field`. */
 export interface XLimit {
@@ -138,12 +165,13 @@ export interface PropertySchema {
   'x-ui'?: XUi;
   'x-file'?: XFile;
   'x-secret'?: 'hash';
-  'x-generated'?: string;
+  'x-generated'?: XGenerated;
   'x-unique'?: 'login' | 'merchant' | { within: string };
   'x-messages'?: Record<string, string>;
   'x-references'?: XReferences;
   'x-limit'?: XLimit;
   'x-transitions'?: XTransitions;
+  'x-from'?: XFrom;
   [keyword: string]: unknown;
 }
 

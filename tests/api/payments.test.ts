@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../src/schema/calendar';
+import { fromFils, toFils } from '../../src/shared/money';
 import { ACCOUNTS, Client, totalOf } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
 
@@ -14,6 +15,8 @@ type Row = Record<string, unknown> & { id: number };
 const day = today();
 /** The filter of a report of the last `days` days. */
 const lastDays = (days: number) => ({ created_at_gte: addDays(day, 1 - days), created_at_lte: day });
+/** One fils more than an amount. */
+const justAbove = (amount: unknown) => fromFils((toFils(String(amount)) ?? 0n) + 1n);
 
 describe.each(DRIVERS)('payments (%s)', (driver) => {
   let server: TestServer;
@@ -121,12 +124,13 @@ describe.each(DRIVERS)('payments (%s)', (driver) => {
         document_no: expect.stringMatching(/^REF-\d{4}-\d{6}$/),
       });
 
+      // The pending amount is the transaction's, whatever is sent.
       const tooMuch = await merchant.post('/v1/refund', {
         transaction_id: transaction.id,
         method: 'partial',
-        total_amount: '10.000',
-        pending_amount: '10.000',
-        refund_amount: '10.001',
+        total_amount: '99999.000',
+        pending_amount: '99999.000',
+        refund_amount: justAbove(transaction.pending_amount),
       });
       expect(tooMuch.statusCode).toBe(400);
       expect(tooMuch.json().errors).toEqual({
@@ -197,7 +201,11 @@ describe.each(DRIVERS)('payments (%s)', (driver) => {
         amount: '0.001',
       };
       expect(await created(merchant, '/v1/capture', body)).toMatchObject({ status: 'pending', amount: '0.001' });
-      const tooMuch = await merchant.post('/v1/capture', { ...body, pending_amount: '2.000', amount: '2.001' });
+      const tooMuch = await merchant.post('/v1/capture', {
+        ...body,
+        pending_amount: '99999.000',
+        amount: justAbove(authorized.pending_amount),
+      });
       expect(tooMuch.json().errors).toEqual({
         amount: 'Capture amount must be less than or equal to the pending amount',
       });

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromFils, toFils } from '../../src/shared/money';
 import { entitiesWithRelations } from '../support/relations-schema';
 import { ACCOUNTS, Client, totalOf } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
 
 /**
  * The cross-record keywords (SPEC §5: names not duplicated, the unit limit of an asset, a category
- * before an asset, at least one unit, a blocked unit cannot be selected; SPEC §4: known
- * transitions), on test-only shelves and boxes: every refusal is in the caller's language and
- * changes nothing.
+ * before an asset, at least one unit, a blocked unit cannot be selected, a refund or capture at
+ * most the pending amount; SPEC §4: known transitions), on test-only shelves, boxes and pallets and
+ * on the product's sales lists, refunds and captures: every refusal is in the caller's language
+ * and changes nothing.
  */
 
 type Row = Record<string, unknown> & { id: number };
@@ -15,6 +17,7 @@ type Row = Record<string, unknown> & { id: number };
 const CATEGORIES = '/v1/test/shelf-categories';
 const SHELVES = '/v1/test/shelves';
 const BOXES = '/v1/test/boxes';
+const PALLETS = '/v1/test/pallets';
 
 describe.each(DRIVERS)('cross-record rules (%s)', (driver) => {
   let server: TestServer;
@@ -146,6 +149,223 @@ describe.each(DRIVERS)('cross-record rules (%s)', (driver) => {
       expect((await merchant.delete(`${BOXES}/${box.id}`)).statusCode).toBe(200);
       expect((await merchant.delete(`${SHELVES}/${parent.id}`)).statusCode).toBe(200);
       expect((await merchant.delete(`${CATEGORIES}/${parent.category_id}`)).statusCode).toBe(200);
+    });
+  });
+
+  describe('x-references on the items of an array', () => {
+    /** The boxes of a new shelf, in order. */
+    async function boxes(count: number): Promise<Row[]> {
+      const parent = await shelf(
+        count,
+        Array.from({ length: count }, (_, index) => ({ name: `Box ${index + 1}`, size: 'small' })),
+      );
+      return (await merchant.list(BOXES, { filter: { shelf_id: parent.id }, sort: ['id', 'ASC'] })).json();
+    }
+
+    it('takes the merchant records, stored as an array, and refuses any other id on the array field', async () => {
+      const [a, b] = await boxes(2);
+      const pallet = await created(merchant, PALLETS, { name: unique('Pallet'), box_ids: [a.id, b.id] });
+      expect(pallet.box_ids).toEqual([a.id, b.id]);
+      expect((await read(`${PALLETS}/${pallet.id}`)).box_ids).toEqual([a.id, b.id]);
+
+      const before = await count(PALLETS);
+      const theirs = await shelf(1, [{ name: 'Theirs', size: 'small' }], vendor);
+      const [other] = (await vendor.list(BOXES, { filter: { shelf_id: theirs.id } })).json();
+      for (const id of [2_000_000_000, other.id]) {
+        const response = await merchant.post(PALLETS, { name: unique('Pallet'), box_ids: [a.id, id] });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'The selected record does not exist',
+          errors: { box_ids: 'The selected record does not exist' },
+        });
+      }
+      const arabic = await merchant.post(
+        PALLETS,
+        { name: unique('Pallet'), box_ids: [2_000_000_000] },
+        { locale: 'ar' },
+      );
+      expect(arabic.json().errors).toEqual({ box_ids: 'السجل المحدد غير موجود' });
+      const none = await merchant.post(PALLETS, { name: unique('Pallet'), box_ids: [] });
+      expect(none.json().errors).toEqual({ box_ids: 'Select at least 1' });
+      expect(await count(PALLETS)).toBe(before);
+    });
+
+    it('refuses a record `refuse` excludes when newly added, and keeps one the array already held', async () => {
+      const [kept, added] = await boxes(2);
+      const pallet = await created(merchant, PALLETS, { name: unique('Pallet'), box_ids: [kept.id] });
+      for (const box of [kept, added]) expect((await merchant.post(`${BOXES}/${box.id}/cancel`)).statusCode).toBe(200);
+
+      const refused = await merchant.put(`${PALLETS}/${pallet.id}`, {
+        name: pallet.name,
+        box_ids: [kept.id, added.id],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: 'The selected record cannot be chosen',
+        errors: { box_ids: 'The selected record cannot be chosen' },
+      });
+      const renamed = await merchant.put(`${PALLETS}/${pallet.id}`, {
+        name: `${pallet.name} (kept)`,
+        box_ids: [kept.id],
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const fresh = await merchant.post(PALLETS, { name: unique('Pallet'), box_ids: [added.id] });
+      expect(fresh.statusCode).toBe(400);
+    });
+
+    it('keeps a record an array points at (409) until no array holds it', async () => {
+      const [a, b] = await boxes(2);
+      const pallet = await created(merchant, PALLETS, { name: unique('Pallet'), box_ids: [a.id, b.id] });
+      const used = await merchant.delete(`${BOXES}/${b.id}`);
+      expect(used.statusCode).toBe(409);
+      expect(used.json()).toEqual({ message: 'This record is in use and cannot be deleted' });
+      expect((await merchant.put(`${PALLETS}/${pallet.id}`, { name: pallet.name, box_ids: [a.id] })).statusCode).toBe(
+        200,
+      );
+      expect((await merchant.delete(`${BOXES}/${b.id}`)).statusCode).toBe(200);
+      expect((await merchant.delete(`${BOXES}/${a.id}`)).statusCode).toBe(409);
+    });
+
+    it('holds the products of a sales list: only the merchant products, and a listed product stays', async () => {
+      const [list] = (await merchant.list('/v1/sale/list', { range: [0, 0] })).json();
+      const [product] = list.product_ids as number[];
+      const inUse = await merchant.delete(`/v1/products/${product}`);
+      expect(inUse.statusCode).toBe(409);
+
+      const [theirs] = (await vendor.list('/v1/products/', { range: [0, 0] })).json();
+      const body = {
+        name: unique('Weekend offers'),
+        type: 'store',
+        product_ids: [product, theirs.id],
+        start_date: list.start_date,
+        end_date: list.end_date,
+      };
+      const refused = await merchant.post('/v1/sale/list', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ product_ids: 'The selected record does not exist' });
+    });
+  });
+
+  describe('x-from', () => {
+    it('fills the field from the referenced record, whatever was sent, before the rules are checked', async () => {
+      const { id } = await category();
+      const parent = await created(merchant, SHELVES, {
+        name: unique('Shelf'),
+        category_id: id,
+        capacity: 2,
+        max_load: '3.000',
+        boxes: [{ name: 'First', size: 'small' }],
+      });
+      const box = (await merchant.list(BOXES, { filter: { shelf_id: parent.id } })).json()[0];
+      const pallet = await created(merchant, PALLETS, {
+        name: unique('Pallet'),
+        box_ids: [box.id],
+        shelf_id: parent.id,
+        max_load: '999.000',
+        load: '3.000',
+      });
+      expect(pallet.max_load).toBe('3.000');
+
+      const before = await count(PALLETS);
+      const over = await merchant.post(PALLETS, {
+        name: unique('Pallet'),
+        box_ids: [box.id],
+        shelf_id: parent.id,
+        max_load: '999.000',
+        load: '3.001',
+      });
+      expect(over.statusCode).toBe(400);
+      expect(over.json().errors).toEqual({ load: 'Must not exceed 3.000' });
+      expect(await count(PALLETS)).toBe(before);
+
+      // Without the reference nothing is filled, and the rule has nothing to compare with.
+      const alone = await created(merchant, PALLETS, { name: unique('Pallet'), box_ids: [box.id], load: '50.000' });
+      expect(alone).not.toHaveProperty('max_load');
+      // An update is filled the same way.
+      const moved = await merchant.put(`${PALLETS}/${alone.id}`, {
+        name: alone.name,
+        box_ids: [box.id],
+        shelf_id: parent.id,
+        load: '2.000',
+      });
+      expect(moved.json()).toMatchObject({ max_load: '3.000', load: '2.000' });
+    });
+
+    it('refuses a reference that names no record of the merchant on the reference alone', async () => {
+      const theirs = await vendor.post(PALLETS, { name: unique('Pallet'), box_ids: [2_000_000_000] });
+      expect(theirs.statusCode).toBe(400);
+      const response = await merchant.post(PALLETS, {
+        name: unique('Pallet'),
+        box_ids: [2_000_000_000],
+        shelf_id: 2_000_000_000,
+        load: '1.000',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ shelf_id: 'The selected record does not exist' });
+    });
+
+    it('refuses a refund above the transaction real pending amount, even when a larger one is sent', async () => {
+      const [transaction] = await server.app.bawaba.db.query<Row>(
+        `select t.id, t.amount::text as amount, t.pending_amount::text as pending_amount from transactions t
+         join merchants m on m.id = t.merchant_id
+         where m.email = $1::text and t.status = 'success' and t.pending_amount > 1 order by t.id limit 1`,
+        [ACCOUNTS.merchant.email],
+      );
+      const above = fromFils((toFils(String(transaction.pending_amount)) ?? 0n) + 1n);
+      const refund = {
+        transaction_id: transaction.id,
+        method: 'partial',
+        total_amount: '999999.000',
+        pending_amount: '999999.000',
+        refund_amount: above,
+      };
+      const before = await count('/v1/refund', {});
+      for (const locale of ['en', 'ar'] as const) {
+        const refused = await merchant.post('/v1/refund', refund, { locale });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().errors).toEqual({
+          refund_amount:
+            locale === 'en'
+              ? 'Refund amount must be less than or equal to the pending amount'
+              : expect.stringMatching(/[\u0600-\u06FF]/),
+        });
+      }
+      expect(await count('/v1/refund', {})).toBe(before);
+
+      // What is stored is the transaction's own amounts, sent or not.
+      const { pending_amount: _sent, total_amount: _total, ...unsent } = refund;
+      const accepted = await created(merchant, '/v1/refund', { ...unsent, refund_amount: '1.000' });
+      expect(accepted).toMatchObject({
+        total_amount: transaction.amount,
+        pending_amount: transaction.pending_amount,
+      });
+    });
+
+    it('refuses a capture above the transaction real pending amount, even when a larger one is sent', async () => {
+      const [transaction] = await server.app.bawaba.db.query<Row>(
+        `select t.id, t.pending_amount::text as pending_amount from transactions t
+         join merchants m on m.id = t.merchant_id
+         where m.email = $1::text and t.status = 'authorized' order by t.id limit 1`,
+        [ACCOUNTS.merchant.email],
+      );
+      const above = fromFils((toFils(String(transaction.pending_amount)) ?? 0n) + 1n);
+      const refused = await merchant.post('/v1/capture', {
+        transaction_id: transaction.id,
+        capture_type: 'partial',
+        pending_amount: '999999.000',
+        amount: above,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({
+        amount: 'Capture amount must be less than or equal to the pending amount',
+      });
+    });
+
+    it('is documented on the write', async () => {
+      const { paths } = (await merchant.get('/v1/openapi.json')).json();
+      expect(paths['/v1/refund'].post.description).toContain(
+        '`pending_amount` (the `pending_amount` of the `transaction_id` record)',
+      );
     });
   });
 

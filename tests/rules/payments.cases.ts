@@ -3,24 +3,27 @@ import type { RuleCase } from './types';
 /**
  * Rules of SPEC §5 on refunds, captures, subscriptions, open invoices and split invoices. Refunds
  * and captures name a transaction of the demo merchant: transactions are the gateway's records
- * (no API creates one), and the demo data makes the first a success and the second authorized.
+ * (no API creates one), and the demo data makes the first a success of 261.085 KWD and the second
+ * an authorization of 99.000 KWD, neither refunded nor captured yet. A request's pending amount
+ * (and a refund's total) is the transaction's (`x-from`): the form fills it from the transaction
+ * chosen and the server takes it from there whatever is sent, so the cases send the real amounts.
  */
 
-const SUCCESSFUL_TRANSACTION = 1;
-const AUTHORIZED_TRANSACTION = 2;
+const SUCCESSFUL_TRANSACTION = { id: 1, amount: '261.085', pending: '261.085' };
+const AUTHORIZED_TRANSACTION = { id: 2, pending: '99.000' };
 
 const refund = {
-  transaction_id: SUCCESSFUL_TRANSACTION,
+  transaction_id: SUCCESSFUL_TRANSACTION.id,
   method: 'partial',
-  total_amount: '80.000',
-  pending_amount: '50.000',
+  total_amount: SUCCESSFUL_TRANSACTION.amount,
+  pending_amount: SUCCESSFUL_TRANSACTION.pending,
   refund_amount: '20.500',
 };
 
 const capture = {
-  transaction_id: AUTHORIZED_TRANSACTION,
+  transaction_id: AUTHORIZED_TRANSACTION.id,
   capture_type: 'partial',
-  pending_amount: '45.250',
+  pending_amount: AUTHORIZED_TRANSACTION.pending,
   amount: '30.000',
 };
 
@@ -47,17 +50,26 @@ const cases: RuleCase[] = [
     rule: 'Refund amount must be less than or equal to the pending amount',
     entity: 'refund',
     valid: refund,
-    bad: { refund_amount: '50.001' },
+    bad: { refund_amount: '261.086' },
     field: 'refund_amount',
     message: 'Refund amount must be less than or equal to the pending amount',
   },
   {
     rule: 'Refund amount must be less than or equal to the pending amount (a full refund of the pending amount is allowed)',
     entity: 'refund',
-    valid: { ...refund, method: 'full', refund_amount: '50.000' },
-    bad: { pending_amount: '49.999' },
+    valid: { ...refund, method: 'full', refund_amount: SUCCESSFUL_TRANSACTION.pending },
+    bad: { refund_amount: '300.000' },
     field: 'refund_amount',
     message: 'Refund amount must be less than or equal to the pending amount',
+  },
+  {
+    rule: "Refund amount must be less than or equal to the pending amount (the transaction's, not a larger one sent)",
+    entity: 'refund',
+    valid: refund,
+    bad: { total_amount: '1000.000', pending_amount: '1000.000', refund_amount: '261.086' },
+    field: 'refund_amount',
+    message: 'Refund amount must be less than or equal to the pending amount',
+    serverOnly: true,
   },
   {
     rule: 'Enter valid amount (refund)',
@@ -71,9 +83,18 @@ const cases: RuleCase[] = [
     rule: 'Capture amount must be less than or equal to the pending amount',
     entity: 'capture',
     valid: capture,
-    bad: { amount: '45.251' },
+    bad: { amount: '99.001' },
     field: 'amount',
     message: 'Capture amount must be less than or equal to the pending amount',
+  },
+  {
+    rule: "Capture amount must be less than or equal to the pending amount (the transaction's, not a larger one sent)",
+    entity: 'capture',
+    valid: { ...capture, capture_type: 'full', amount: AUTHORIZED_TRANSACTION.pending },
+    bad: { pending_amount: '500.000', amount: '99.001' },
+    field: 'amount',
+    message: 'Capture amount must be less than or equal to the pending amount',
+    serverOnly: true,
   },
   {
     rule: 'Subscription period at most 1 year from its start date (monthly)',

@@ -3,9 +3,10 @@ import type { EntitySchema } from '../../src/schema/types';
 
 /**
  * Test-only entities that use every cross-record keyword, so the storage rules are tested apart
- * from the product's own entities: shelves (unique name, a category reference refusing closed
- * categories, a capacity with the remaining places kept, boxes created inline) and boxes (a name
- * unique per shelf, counted against the shelf's capacity, a status moved by actions).
+ * from the product's own entities: shelves (unique name, a category reference labelled per
+ * language and refusing closed categories, a capacity with the remaining places kept, boxes
+ * created inline), boxes (a name unique per shelf, counted against the shelf's capacity, a status
+ * moved by actions) and pallets (an array of boxes, a capacity filled from a shelf, lines).
  */
 
 const stamps = {
@@ -28,6 +29,7 @@ export const shelfCategory: EntitySchema = {
   properties: {
     id: { type: 'integer', readOnly: true },
     name: { type: 'string', minLength: 1, maxLength: 80, 'x-unique': 'merchant' },
+    name_ar: { type: 'string', maxLength: 80 },
     state: { type: 'string', enum: ['open', 'closed'], default: 'open' },
   },
 };
@@ -55,10 +57,15 @@ export const shelf: EntitySchema = {
       type: 'integer',
       minimum: 1,
       maximum: 2147483647,
-      'x-references': { entity: 'shelf_category', label: 'name', refuse: { state: ['closed'] } },
+      'x-references': {
+        entity: 'shelf_category',
+        label: { en: 'name', ar: 'name_ar' },
+        refuse: { state: ['closed'] },
+      },
     },
     capacity: { type: 'integer', minimum: 1, maximum: 1000 },
     remaining: { type: 'integer', readOnly: true },
+    max_load: { type: 'string', format: 'kwd' },
     boxes: {
       type: 'array',
       items: { type: 'object' },
@@ -115,6 +122,56 @@ export const box: EntitySchema = {
   },
 };
 
+export const pallet: EntitySchema = {
+  $id: 'pallet',
+  title: 'Pallet',
+  type: 'object',
+  'x-resource': {
+    table: 'test_pallets',
+    endpoint: '/test/pallets',
+    routes: { list: '/test/pallets' },
+    permission: 'sales',
+  },
+  'x-list': { columns: ['name', 'box_ids', 'shelf_id'], filters: ['shelf_id'], sort: ['id', 'ASC'] },
+  required: ['name', 'box_ids'],
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    name: { type: 'string', minLength: 1, maxLength: 80 },
+    box_ids: {
+      type: 'array',
+      items: {
+        type: 'integer',
+        'x-references': { entity: 'box', label: 'name', refuse: { status: ['cancelled'] } },
+      },
+      uniqueItems: true,
+      minItems: 1,
+      maxItems: 20,
+    },
+    shelf_id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+      'x-references': { entity: 'shelf', label: 'name' },
+    },
+    max_load: { type: 'string', format: 'kwd', 'x-from': { reference: 'shelf_id', property: 'max_load' } },
+    // A rule on the filled value: the load may not exceed the shelf's real maximum.
+    load: { type: 'string', format: 'kwd', 'x-atMost': { $data: '1/max_load' } },
+    lines: {
+      type: 'array',
+      readOnly: true,
+      items: {
+        type: 'object',
+        properties: {
+          item: { type: 'string' },
+          qty: { type: 'integer' },
+          price: { type: 'string', format: 'kwd' },
+        },
+      },
+    },
+    ...stamps,
+  },
+};
+
 /** The invoice with a cancel action, to see the refusal name a status in the caller's language. */
 export function invoiceWithCancel(): EntitySchema {
   const invoice = structuredClone(entitySchemas.invoice);
@@ -122,12 +179,13 @@ export function invoiceWithCancel(): EntitySchema {
   return invoice;
 }
 
-/** Every entity of the registry (the invoice with its cancel action) plus the test-only three. */
+/** Every entity of the registry (the invoice with its cancel action) plus the test-only four. */
 export function entitiesWithRelations(): EntitySchema[] {
   return [
     ...Object.values(entitySchemas).map((entity) => (entity.$id === 'invoice' ? invoiceWithCancel() : entity)),
     shelfCategory,
     shelf,
     box,
+    pallet,
   ];
 }

@@ -9,6 +9,7 @@ import { sectionSchema, writeSchema, type WriteOperation } from '../../schema/va
 import type { FieldErrors } from '../data/fieldErrors';
 import { catalogueErrors, serverErrorSchema, unchangedFieldErrors } from './errorMessages';
 import type { SchemaFormContext } from './formContext';
+import { useFilledFrom } from './filledFrom';
 import { editableData } from './formData';
 import { formTemplates } from './templates';
 import type { Translate } from './translate';
@@ -101,6 +102,8 @@ export function SchemaForm({
   useFirstRefusedField(serverErrors);
 
   const [formData, setFormData] = useState<FormValues>(() => editableData(schema, record));
+  // Fields the server fills from a referenced record (`x-from`) follow the reference chosen.
+  useFilledFrom(schema, formData, setFormData);
   // The values the server's errors were about: the data as it stood when they arrived.
   const [refused, setRefused] = useState<{ errors?: FieldErrors; sent: FormValues }>({ sent: {} });
   if (refused.errors !== serverErrors) setRefused({ errors: serverErrors, sent: formData });

@@ -16,6 +16,7 @@ export function widgetFor(property: PropertySchema): FormWidgetName | undefined 
   if (hinted) return hinted as FormWidgetName;
   if (property['x-file']) return 'file';
   if (property['x-references']) return 'reference';
+  if (property.type === 'array' && property.items?.['x-references']) return 'references';
   if (property.format === 'kwd') return 'money';
   if (property.format === 'strong-password') return 'password';
   if (property.format === 'date') return 'date';
@@ -45,7 +46,8 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
   const widget = widgetFor(property);
   if (hint?.hidden) ui['ui:widget'] = 'hidden';
   else if (widget) ui['ui:widget'] = widget;
-  if (hint?.readonly) ui['ui:readonly'] = true;
+  // A field the server fills from a referenced record (`x-from`) shows what it will hold.
+  if (hint?.readonly || property['x-from']) ui['ui:readonly'] = true;
   if (hint?.dir) ui['ui:options'] = { mui: { slotProps: { htmlInput: { dir: hint.dir } } } };
   if (property.format === 'email') ui['ui:autocomplete'] = 'email';
 
@@ -63,7 +65,10 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
   // Child records sent with their parent (`x-children`) are labelled as the child entity's own fields.
   const children = childrenOf(property);
   if (children && property.items?.properties) {
-    ui.items = objectUi(children.entity, '', property.items.properties, translate);
+    ui.items = {
+      'ui:title': translate(`resources.${children.entity}.name`, { smart_count: 1, _: humanise(children.entity) }),
+      ...objectUi(children.entity, '', property.items.properties, translate),
+    };
   }
   return ui;
 }

@@ -1,9 +1,14 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
 import { formatKwd } from '../../shared/money';
-import { referenceOf } from '../../schema/relations';
+import { itemsReferenceOf, referenceOf } from '../../schema/relations';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
@@ -59,8 +64,11 @@ export function displayText(
   }
   if (property?.enum) return enumLabel(display, path, value);
   if (Array.isArray(value)) {
+    const items = property?.items;
+    // Records (an order's lines) read one after the other; plain values as a list.
+    if (items?.properties) return value.map((item) => displayText(display, path, items, item)).join(' ; ');
     const separator = display.language === 'ar' ? '، ' : ', ';
-    return value.map((item) => (property?.items?.enum ? enumLabel(display, path, item) : String(item))).join(separator);
+    return value.map((item) => (items?.enum ? enumLabel(display, path, item) : String(item))).join(separator);
   }
   if (typeof value === 'boolean') return display.translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   if (typeof value === 'number') return formatNumber(value, display.language);
@@ -89,7 +97,8 @@ export function useDisplay(entity: EntitySchema): Display {
 /**
  * One value of a record as the lists and the detail screen show it: amounts in KWD with three
  * decimals, dates in the user's language, enum values by their catalogue label, images as
- * thumbnails, references (`x-references`) by the referenced record's label.
+ * thumbnails, references (`x-references`, one or an array of them) by the referenced records'
+ * labels, arrays of records (an order's lines) as a small table.
  */
 export function RecordValue({
   entity,
@@ -100,13 +109,83 @@ export function RecordValue({
   path: string;
   record: Values;
 }): ReactNode {
+  return (
+    <PropertyValue entity={entity} path={path} property={propertyAt(entity, path)} value={valueAt(record, path)} />
+  );
+}
+
+const isNumeric = (property: PropertySchema | undefined) =>
+  property?.format === 'kwd' || property?.type === 'integer' || property?.type === 'number';
+
+/** An array of records as a compact table: a column per property of its items, labelled from the catalogue. */
+function ItemsTable({
+  entity,
+  path,
+  items,
+  rows,
+}: {
+  entity: EntitySchema;
+  path: string;
+  items: PropertySchema;
+  rows: unknown[];
+}) {
+  const { translate } = useDisplay(entity);
+  const columns = Object.entries(items.properties ?? {});
+  return (
+    <Table size="small" sx={{ width: 'auto', minWidth: 280 }}>
+      <TableHead>
+        <TableRow>
+          {columns.map(([name, property]) => (
+            <TableCell key={name} align={isNumeric(property) ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
+              {translate(fieldLabelKey(entity.$id, `${path}.${name}`), { _: humanise(name) })}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, index) => (
+          <TableRow key={index}>
+            {columns.map(([name, property]) => (
+              <TableCell key={name} align={isNumeric(property) ? 'right' : 'left'}>
+                <PropertyValue
+                  entity={entity}
+                  path={`${path}.${name}`}
+                  property={property}
+                  value={row && typeof row === 'object' ? (row as Values)[name] : undefined}
+                />
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function PropertyValue({
+  entity,
+  path,
+  property,
+  value,
+}: {
+  entity: EntitySchema;
+  path: string;
+  property: PropertySchema | undefined;
+  value: unknown;
+}): ReactNode {
   const display = useDisplay(entity);
-  const property = propertyAt(entity, path);
-  const value = valueAt(record, path);
   if (value === null || value === undefined || value === '') return null;
   const reference = property && referenceOf(property);
   if (reference && (typeof value === 'number' || typeof value === 'string')) {
-    return <ReferenceValue spec={reference} id={value} />;
+    return <ReferenceValue spec={reference} ids={[value]} />;
+  }
+  const references = property && itemsReferenceOf(property);
+  if (references && Array.isArray(value)) {
+    const ids = value.filter((id): id is number | string => typeof id === 'number' || typeof id === 'string');
+    return ids.length > 0 ? <ReferenceValue spec={references} ids={ids} /> : null;
+  }
+  if (property?.items?.properties && Array.isArray(value)) {
+    return value.length > 0 ? <ItemsTable entity={entity} path={path} items={property.items} rows={value} /> : null;
   }
   if (isImage(property)) {
     return (

@@ -1,27 +1,54 @@
+import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
-import type { MouseEvent } from 'react';
+import { Fragment, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { useCreatePath, useGetManyAggregate, useResourceDefinition, type Identifier } from 'react-admin';
+import {
+  useCreatePath,
+  useGetManyAggregate,
+  useLocaleState,
+  useResourceDefinition,
+  type Identifier,
+} from 'react-admin';
+import { referenceText } from '../../schema/relations';
 import type { XReferences } from '../../schema/types';
 
 /** A click on the link opens the referenced record, not the row the link sits in. */
 const keepToLink = (event: MouseEvent) => event.stopPropagation();
 
 /**
- * The value of an `x-references` property: the referenced record's `label`, linked to its detail
- * screen. The records of a page are fetched together (react-admin batches `getMany` calls made in
- * the same tick); until they arrive, or if the record cannot be read, the id stands in.
+ * The value of an `x-references` property: the referenced record's `label` in the user's language,
+ * linked to its detail screen; several (an array of references) separated by commas. The records
+ * of a page are fetched together (react-admin batches `getMany` calls made in the same tick);
+ * until they arrive, or for a record that cannot be read, the id stands in.
  */
-export function ReferenceValue({ spec, id }: { spec: XReferences; id: Identifier }) {
-  const { data } = useGetManyAggregate(spec.entity, { ids: [id] });
+export function ReferenceValue({ spec, ids }: { spec: XReferences; ids: readonly Identifier[] }) {
+  const { data } = useGetManyAggregate(spec.entity, { ids: [...ids] });
   const { hasShow } = useResourceDefinition({ resource: spec.entity });
+  const [language] = useLocaleState();
   const createPath = useCreatePath();
-  const record = data?.find((candidate) => candidate.id === id);
-  const text = record ? String(record[spec.label] ?? id) : `#${id}`;
-  if (!hasShow) return text;
+  const separator = language === 'ar' ? '، ' : ', ';
   return (
-    <MuiLink component={Link} to={createPath({ resource: spec.entity, id, type: 'show' })} onClick={keepToLink}>
-      {text}
-    </MuiLink>
+    <Box component="span">
+      {ids.map((id, index) => {
+        const record = data?.find((candidate) => candidate.id === id);
+        const text = record ? referenceText(spec, record, language) : `#${id}`;
+        return (
+          <Fragment key={String(id)}>
+            {index > 0 && separator}
+            {hasShow ? (
+              <MuiLink
+                component={Link}
+                to={createPath({ resource: spec.entity, id, type: 'show' })}
+                onClick={keepToLink}
+              >
+                {text}
+              </MuiLink>
+            ) : (
+              text
+            )}
+          </Fragment>
+        );
+      })}
+    </Box>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { DataTable, List, SimpleList, useResourceDefinition, useTranslate, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router';
 import { rangeFilters } from '../../schema/listDateRange';
+import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import { columnsOf, dateRangeOf, viewOf } from '../../schema/views';
 import { DateRangeFilter } from './filters/DateRangeFilter';
@@ -10,6 +11,7 @@ import { listFilters } from './filters/listFilters';
 import { useDateRange } from './filters/useDateRange';
 import { ListPagination } from './ListPagination';
 import { displayText, isImage, propertyAt, RecordValue, useDisplay } from './RecordValue';
+import { TransitionButtons } from './TransitionButtons';
 import { useEntitySchema } from './useEntitySchema';
 import { viewFilter, viewLabel } from './views';
 
@@ -46,8 +48,14 @@ function CompactList({ entity, columns }: { entity: EntitySchema; columns: reado
   );
 }
 
+/**
+ * The table of wider screens. With status actions (`x-transitions`) a last column holds the
+ * buttons of those the row's status allows, as on the record's detail screen; on phones they are
+ * left to the detail screen, a tap away, rather than crowd each item.
+ */
 function RecordTable({ entity, columns }: { entity: EntitySchema; columns: readonly string[] }) {
   const link = useRowLink();
+  const actions = transitionsOf(entity).length > 0;
   return (
     <DataTable rowClick={link} bulkActionButtons={false}>
       {columns.map((name) => (
@@ -58,6 +66,14 @@ function RecordTable({ entity, columns }: { entity: EntitySchema; columns: reado
           render={(record: Values) => <RecordValue entity={entity} path={name} record={record} />}
         />
       ))}
+      {actions && (
+        <DataTable.Col
+          label="app.transition.actions"
+          disableSort
+          sx={{ width: '1%' }}
+          render={(record: RaRecord) => <TransitionButtons entity={entity} record={record} compact />}
+        />
+      )}
     </DataTable>
   );
 }

@@ -17,6 +17,8 @@ import {
   listQuerystring,
 } from '../resources/schemas';
 import { withUploads } from '../resources/uploads';
+import { actorOf } from '../storage/history';
+import { fillFrom, sourcesOf } from '../storage/filled-from';
 import { registerTransitions } from './transitions';
 import type { Row } from '../db/database';
 
@@ -98,6 +100,23 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const recordRef = { $ref: `${name}.record#` };
   const tags = [name];
   const merchantOf = (request: FastifyRequest) => callerOf(request).merchant.id;
+  /** Who the change history names for a write. */
+  const by = (request: FastifyRequest) => actorOf(callerOf(request));
+
+  /**
+   * `x-from`: the fields of a write the server takes from the records it references, set before
+   * the write is validated (replacing whatever the client sent).
+   */
+  const sources = sourcesOf(entity, ctx.entities);
+  const fillFromReferences = async (request: FastifyRequest, operation: 'create' | 'update', value: unknown) => {
+    if (sources.length === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    const merchantId = merchantOf(request);
+    const previous = operation === 'update' ? await store.get(ctx.db, merchantId, idOf(request)) : undefined;
+    await fillFrom(ctx.db, sources, merchantId, value as Row, previous);
+  };
+  const filledFields = sources.flatMap(({ reference, fields }) =>
+    fields.map(([field, from]) => `\`${field}\` (the \`${from.property}\` of the \`${reference.column}\` record)`),
+  );
 
   /**
    * The record a write carries: the body itself, or its decrypted `data` (with the URLs of any
@@ -110,6 +129,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         for (const file of request.pendingFiles ?? []) (value as Row)[file.field] = ctx.uploads.url(file.name);
       }
+      await fillFromReferences(request, operation, value);
       ctx.validator.check(`${name}.${operation}`, value);
       record = value as Row;
     }
@@ -117,17 +137,27 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     return record;
   };
 
+  /**
+   * What runs before the body is validated: a multipart body is read, then the `x-from` fields are
+   * filled (an encrypted body is filled once decrypted, see `recordOf`).
+   */
+  const beforeValidation = (operation: 'create' | 'update') => [
+    ...(multipart ? [multipartReader(entity, ctx.uploads, !encrypted)] : []),
+    ...(sources.length > 0 && !encrypted
+      ? [async (request: FastifyRequest) => fillFromReferences(request, operation, request.body)]
+      : []),
+  ];
+
   const writeOptions = (operation: 'create' | 'update', status: number): RouteShorthandOptions => ({
     onRequest: access,
-    ...(multipart
-      ? { preValidation: multipartReader(entity, ctx.uploads, !encrypted), config: { multipart: true } }
-      : {}),
+    ...(beforeValidation(operation).length > 0 ? { preValidation: beforeValidation(operation) } : {}),
+    ...(multipart ? { config: { multipart: true } } : {}),
     schema: {
       tags,
       summary: `${operation === 'create' ? 'Create' : 'Replace'} ${name}${encrypted ? ' (body encrypted)' : ''}`,
       description: `${encrypted ? `Body: \`{data}\` holding a \`${name}.${operation}\` record encrypted with the merchant keys. ` : ''}${
-        multipart ? 'Also accepts multipart/form-data: a `record` part (JSON) plus one part per file field.' : ''
-      }`,
+        multipart ? 'Also accepts multipart/form-data: a `record` part (JSON) plus one part per file field. ' : ''
+      }${filledFields.length > 0 ? `Filled by the server, whatever is sent: ${filledFields.join(', ')}.` : ''}`,
       ...(operation === 'update' ? { params: idParams } : {}),
       body: { $ref: encrypted ? 'encrypted-payload#' : `${name}.${operation}#` },
       response: { [status]: recordRef, ...errorResponses },
@@ -180,7 +210,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     app.post(base, writeOptions('create', 201), async (request, reply) => {
       const values = await recordOf(request, 'create');
       const created = await withUploads(ctx.uploads, request.pendingFiles, () =>
-        ctx.db.transaction((tx) => store.create(tx, merchantOf(request), values)),
+        ctx.db.transaction((tx) => store.create(tx, merchantOf(request), values, {}, by(request))),
       );
       return reply.status(201).send(created);
     });
@@ -190,7 +220,9 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       const id = idOf(request);
       const values = await recordOf(request, 'update');
       return withUploads(ctx.uploads, request.pendingFiles, () =>
-        ctx.db.transaction(async (tx) => found(await store.update(tx, merchantOf(request), id, values, 'replace'))),
+        ctx.db.transaction(async (tx) =>
+          found(await store.update(tx, merchantOf(request), id, values, 'replace', by(request))),
+        ),
       );
     });
 
@@ -202,7 +234,9 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
         schema: { tags, summary: `Delete ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
       },
       async (request) =>
-        ctx.db.transaction(async (tx) => found(await store.remove(tx, merchantOf(request), idOf(request)))),
+        ctx.db.transaction(async (tx) =>
+          found(await store.remove(tx, merchantOf(request), idOf(request), by(request))),
+        ),
     );
 
   refuseOtherMethods(app, entity, base, COLLECTION);
@@ -213,7 +247,10 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
 /**
  * Other names SPEC §7 gives to entity lists: the same handler, gate and schema under a second path.
  */
-export const LIST_ALIASES: Record<string, string> = { '/invoice-dashboard': 'invoice' };
+export const LIST_ALIASES: Record<string, string> = {
+  '/invoice-dashboard': 'invoice',
+  '/open-invoice/customers': 'customer',
+};
 
 /** The endpoints of every entity served, plus the list aliases. */
 export function registerResources(app: FastifyInstance, ctx: ServerContext): void {

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context';
 import { notFound } from '../http/api-error';
 import { errorResponses } from '../http/shared-schemas';
 import { idParams } from '../resources/schemas';
+import { actorOf } from '../storage/history';
 import { collectionPath } from './resources';
 
 /**
@@ -41,9 +42,12 @@ export function registerTransitions(app: FastifyInstance, ctx: ServerContext): v
           },
         },
         async (request) => {
-          const merchantId = callerOf(request).merchant.id;
+          const caller = callerOf(request);
+          const merchantId = caller.merchant.id;
           const id = idOf(request);
-          const record = await ctx.db.transaction((tx) => store.transition(tx, merchantId, id, property, action));
+          const record = await ctx.db.transaction((tx) =>
+            store.transition(tx, merchantId, id, property, action, actorOf(caller)),
+          );
           if (!record) throw notFound();
           return record;
         },

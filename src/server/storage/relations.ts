@@ -1,4 +1,13 @@
-import { childrenOf, referenceOf, transitionsOf, uniqueOf, type XChildren } from '../../schema/relations';
+import {
+  childrenOf,
+  fromOf,
+  itemsReferenceOf,
+  labelProperties,
+  referenceOf,
+  transitionsOf,
+  uniqueOf,
+  type XChildren,
+} from '../../schema/relations';
 import type { EntitySchema, PropertySchema, XLimit, XReferences } from '../../schema/types';
 import { writableProperties } from '../../schema/variants';
 
@@ -8,20 +17,22 @@ import { writableProperties } from '../../schema/variants';
  * start a schema whose keywords name things that do not exist.
  */
 
-/** A property of `entity` holding the id of a record of `target`. */
+/** A property of `entity` holding the id of a record of `target`, or (`many`) an array of such ids. */
 export interface Reference {
   column: string;
   property: PropertySchema;
   spec: XReferences;
   target: EntitySchema;
+  many: boolean;
   /** `x-limit`: how many records may point at one target record. */
   limit?: XLimit;
 }
 
-/** A property of another entity (`source`) holding ids of this entity's records. */
+/** A property of another entity (`source`) holding ids of this entity's records (`many`: an array of them). */
 export interface Inbound {
   source: EntitySchema;
   column: string;
+  many: boolean;
   limit?: XLimit;
 }
 
@@ -38,11 +49,12 @@ function find(entities: readonly EntitySchema[], name: string): EntitySchema | u
 
 export function referencesOf(entity: EntitySchema, entities: readonly EntitySchema[]): Reference[] {
   return Object.entries(entity.properties).flatMap(([column, property]) => {
-    const spec = referenceOf(property);
+    const single = referenceOf(property);
+    const spec = single ?? itemsReferenceOf(property);
     const target = spec && find(entities, spec.entity);
     if (!spec || !target) return [];
     const limit = property['x-limit'];
-    return [{ column, property, spec, target, ...(limit ? { limit } : {}) }];
+    return [{ column, property, spec, target, many: !single, ...(limit ? { limit } : {}) }];
   });
 }
 
@@ -50,7 +62,7 @@ export function inboundOf(entity: EntitySchema, entities: readonly EntitySchema[
   return entities.flatMap((source) =>
     referencesOf(source, entities)
       .filter((reference) => reference.target.$id === entity.$id)
-      .map(({ column, limit }) => ({ source, column, ...(limit ? { limit } : {}) })),
+      .map(({ column, many, limit }) => ({ source, column, many, ...(limit ? { limit } : {}) })),
   );
 }
 
@@ -79,19 +91,29 @@ export function checkRelations(entity: EntitySchema, entities: readonly EntitySc
       if (typeOf(property) !== 'string') fail(name, 'x-unique needs a string property');
     }
 
-    const reference = referenceOf(property);
+    const items = itemsReferenceOf(property);
+    if (property.items && referenceOf(property.items) && !items) fail(name, 'x-references on items needs an array');
+    const reference = referenceOf(property) ?? items;
     if (reference) {
       const target = find(entities, reference.entity);
       if (!target) fail(name, `x-references names unknown entity "${reference.entity}"`);
       else {
-        if (typeOf(property) !== 'integer') fail(name, 'x-references needs an integer property');
-        if (!(reference.label in target.properties) && reference.label !== 'id') {
-          fail(name, `x-references.label "${reference.label}" is not a property of ${target.$id}`);
+        if (typeOf(items ? property.items : property) !== 'integer') {
+          fail(name, `x-references needs an integer property${items ? ' (its items)' : ''}`);
+        }
+        if (typeof reference.label === 'object' && typeof reference.label.en !== 'string') {
+          fail(name, 'x-references.label per language needs an "en" property');
+        }
+        for (const label of labelProperties(reference)) {
+          if (!(label in target.properties) && label !== 'id') {
+            fail(name, `x-references.label "${label}" is not a property of ${target.$id}`);
+          }
         }
         for (const refused of Object.keys(reference.refuse ?? {})) {
           if (!(refused in target.properties)) fail(name, `x-references.refuse names unknown "${refused}"`);
         }
         const limit = property['x-limit'];
+        if (limit && items) fail(name, 'x-limit needs a single reference, not an array of them');
         if (limit && typeOf(target.properties[limit.field]) !== 'integer') {
           fail(name, `x-limit.field "${limit.field}" is not an integer property of ${target.$id}`);
         }
@@ -118,6 +140,20 @@ export function checkRelations(entity: EntitySchema, entities: readonly EntitySc
           }
         }
       }
+    }
+
+    const from = fromOf(property);
+    if (from) {
+      const source = entity.properties[from.reference];
+      const spec = source && referenceOf(source);
+      const target = spec && find(entities, spec.entity);
+      if (!target) fail(name, `x-from.reference "${from.reference}" must be an x-references property of ${entity.$id}`);
+      else if (!(from.property in target.properties) || target.properties[from.property].writeOnly) {
+        fail(name, `x-from.property "${from.property}" is not a readable property of ${target.$id}`);
+      } else if (typeOf(target.properties[from.property]) !== typeOf(property)) {
+        fail(name, `x-from.property "${from.property}" of ${target.$id} is not of the same type`);
+      }
+      if (property.readOnly) fail(name, 'x-from fills a field of the write: it cannot be readOnly');
     }
 
     for (const [action, transition] of Object.entries(property['x-transitions'] ?? {})) {

@@ -4,34 +4,16 @@ import TextField from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { useContext, type ChangeEvent, type FocusEvent } from 'react';
 import { Link } from 'react-router';
-import { DataProviderContext, useCreatePath, useGetList, type RaRecord } from 'react-admin';
+import { DataProviderContext, useCreatePath } from 'react-admin';
 import { referenceOf } from '../../../schema/relations';
 import type { PropertySchema, XReferences } from '../../../schema/types';
 import { fieldAria } from '../fieldAria';
 import { formContextOf } from '../formContext';
-import { humanise, type Translate } from '../translate';
-import { enumLabelKey } from '../uiSchema';
-
-/** How many records the choice offers; the API serves at most 500 rows a page. */
-export const REFERENCE_CHOICES = 500;
-
-/** The name of an entity from the catalogue ("Asset category"). */
-export const entityName = (translate: Translate, entity: string, count = 1) =>
-  translate(`resources.${entity}.name`, { smart_count: count, _: humanise(entity) });
-
-/** Why a record may not be chosen (`refuse`): its refused value's label, e.g. "Blocked"; null when it may. */
-function refusal(spec: XReferences, record: RaRecord, translate: Translate): string | null {
-  for (const [name, values] of Object.entries(spec.refuse ?? {})) {
-    const value = record[name];
-    if (values.includes(value)) {
-      return translate(enumLabelKey(spec.entity, name, value), { _: humanise(String(value)) });
-    }
-  }
-  return null;
-}
+import type { Translate } from '../translate';
+import { entityName, refusal, useReferenceChoices } from './referenceChoices';
 
 /** There is nothing to choose yet: say so, and offer to create one first (SPEC §5). */
-function NoRecordYet({ entity, translate }: { entity: string; translate: Translate }) {
+export function NoRecordYet({ entity, translate }: { entity: string; translate: Translate }) {
   const createPath = useCreatePath();
   const name = entityName(translate, entity);
   return (
@@ -63,22 +45,17 @@ export function ReferenceWidget(props: WidgetProps) {
 }
 
 /**
- * A choice among the referenced entity's records, by their `label` and in its order. Records
- * `refuse` excludes are listed but cannot be chosen, with the reason (the one already chosen stays
- * choosable: the API only checks a changed reference). With no record at all the field says so
+ * A choice among the referenced entity's records, by their `label` in the form's language and in
+ * that order. Records `refuse` excludes are listed but cannot be chosen, with the reason (the one
+ * already chosen stays choosable: the API only checks a changed reference). With no record at all the field says so
  * and links to the screen that creates one; a required field then keeps the form from being sent.
  */
 function ReferenceChoice(props: WidgetProps) {
   const { id, htmlName, value, label, hideLabel, required, disabled, readonly, rawErrors = [] } = props;
   const { onChange, onBlur, onFocus, options, registry } = props;
   const spec = referenceOf(props.schema as PropertySchema) as XReferences;
-  const { translate } = formContextOf(registry);
-  const { data, isPending, error } = useGetList(spec.entity, {
-    pagination: { page: 1, perPage: REFERENCE_CHOICES },
-    sort: { field: spec.label, order: 'ASC' },
-  });
-  const records = data ?? [];
-  const none = !isPending && !error && records.length === 0;
+  const { translate, language } = formContextOf(registry);
+  const { records, isPending, error, none, textOf } = useReferenceChoices(spec, language);
 
   const decode = (text: string) => (text === '' ? options.emptyValue : Number(text));
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(decode(event.target.value));
@@ -110,7 +87,7 @@ function ReferenceChoice(props: WidgetProps) {
         <option value="">{isPending ? translate('ra.page.loading', { _: '…' }) : ''}</option>
         {records.map((record) => {
           const refused = record.id === value ? null : refusal(spec, record, translate);
-          const text = String(record[spec.label] ?? record.id);
+          const text = textOf(record);
           return (
             <option key={record.id} value={record.id} disabled={refused !== null}>
               {refused ? `${text} (${refused})` : text}

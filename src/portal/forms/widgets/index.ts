@@ -5,6 +5,7 @@ import { DateWidget } from './DateWidget';
 import { FileWidget } from './FileWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { PasswordWidget } from './PasswordWidget';
+import { ReferencesWidget } from './ReferencesWidget';
 import { ReferenceWidget } from './ReferenceWidget';
 
 /**
@@ -19,6 +20,8 @@ export const formWidgets: RegistryWidgetsType = {
   file: FileWidget,
   date: DateWidget,
   reference: ReferenceWidget,
+  references: ReferencesWidget,
 };
 
-export type FormWidgetName = 'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date' | 'reference';
+export type FormWidgetName =
+  'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date' | 'reference' | 'references';
