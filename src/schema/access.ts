@@ -1,25 +1,38 @@
-import type { EntitySchema } from './types';
+import type { EntitySchema, Permission } from './types';
 
 /** What access to an entity depends on: the merchant's services and, for employees, their maps. */
 export interface AccessProfile {
   role: 'admin' | 'employee';
   services: Partial<Record<string, boolean>>;
-  permissions: { general?: readonly string[] };
+  /** The employee's permission maps (general, sms, report, open_invoice, sales, rental, subscription). */
+  permissions: Partial<Record<string, readonly string[]>>;
 }
 
 /** Why a user may not use an entity: its service is off for the merchant, or the employee lacks the permission. */
 export type AccessDenial = 'service' | 'permission';
 
 /**
+ * The map and value each permission of `x-resource.permission` names: `"<map>.<value>"`
+ * (`"report.refunds"`), or a bare value of the `general` map (`"invoices"`).
+ */
+export function permissionsOf(permission: Permission): { map: string; value: string }[] {
+  return (Array.isArray(permission) ? permission : [permission]).map((name) => {
+    const dot = name.indexOf('.');
+    return dot < 0 ? { map: 'general', value: name } : { map: name.slice(0, dot), value: name.slice(dot + 1) };
+  });
+}
+
+/**
  * The gate of an entity, from its `x-resource`: the merchant service it names must be on (support
- * enables services, SPEC §6), and an employee needs its `permission` in their `general` map.
+ * enables services, SPEC §6), and an employee needs every permission it names, each in its map.
  * The API refuses the calls and the portal hides the screens by this one rule.
  */
 export function accessDenial(entity: EntitySchema, profile: AccessProfile): AccessDenial | null {
   const { service, permission } = entity['x-resource'];
   if (service && !profile.services[service]) return 'service';
-  if (profile.role === 'employee' && permission && !profile.permissions.general?.includes(permission)) {
-    return 'permission';
+  if (profile.role === 'employee' && permission) {
+    const held = permissionsOf(permission).every(({ map, value }) => profile.permissions[map]?.includes(value));
+    if (!held) return 'permission';
   }
   return null;
 }

@@ -13,8 +13,11 @@ export interface XResource {
   routes: { list: string; create?: string; edit?: string; show?: string };
   /** Screens that edit only some fields of a record, by name (the name is the react-admin path segment). */
   sections?: Record<string, XSection>;
-  /** Key of the employee `permissions.general` map that grants access. */
-  permission?: string;
+  /**
+   * What an employee needs to be let in: a value of their `general` map (`"invoices"`), a value of
+   * another map as `"<map>.<value>"` (`"report.refunds"`), or a list of such, all needed.
+   */
+  permission?: Permission;
   /** Merchant service flag that must be on for the screens and the API calls. */
   service?: string;
   /** Payloads of writes and queries travel encrypted (`?data=` / body `{data}`). */
@@ -31,6 +34,9 @@ export interface XResource {
   history?: boolean;
 }
 
+/** See `XResource.permission`. */
+export type Permission = string | string[];
+
 export type Operation = 'list' | 'show' | 'create' | 'update' | 'delete';
 
 /**
@@ -44,7 +50,7 @@ export interface XView {
   columns?: string[];
   dateRange?: XDateRange;
   service?: string;
-  permission?: string;
+  permission?: Permission;
 }
 
 /** `x-resource.own`: the merchant's own record at `endpoint` (GET, PUT), shown and edited at `routes`. */

@@ -73,11 +73,26 @@ describe.each(DRIVERS)('who may see and change what (%s)', (driver) => {
       expect(arabic.json()).toEqual({ message: 'ليست لديك صلاحية للقيام بذلك' });
     });
 
+    it('lets an employee into a screen only with its own map value too (report, sms)', async () => {
+      // staff: general dashboard, invoices, reports; sms single_sms, bulk_sms; every report value.
+      const lastMonth = {
+        created_at_gte: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+        created_at_lte: new Date().toISOString().slice(0, 10),
+      };
+      expect((await staff.list('/v1/refund', { filter: lastMonth, range: [0, 0] })).statusCode).toBe(200);
+      expect((await staff.list('/v1/invoice-bulk-upload', { range: [0, 0] })).statusCode).toBe(200);
+      const scheduled = await staff.list('/v1/invoice-bulk-upload', { filter: { view: 'scheduled' } });
+      expect(scheduled.statusCode).toBe(403);
+      expect(scheduled.json()).toEqual({ message: 'You do not have permission to do this' });
+      expect((await staff.list('/v1/tenants', { range: [0, 0] })).statusCode).toBe(403);
+    });
+
     it('applies a permission change at once, without signing in again', async () => {
       const rania = await Client.signIn(server.app, { email: 'rania@demo.test', password: 'Rania@1234' });
       expect((await rania.list('/v1/products', {})).statusCode).toBe(403);
       await server.app.bawaba.db.query(
-        `update employees set permissions = jsonb_set(permissions, '{general}', '["sales"]') where email = 'rania@demo.test'`,
+        `update employees set permissions = permissions || '{"general": ["sales"], "sales": ["products"]}'::jsonb
+         where email = 'rania@demo.test'`,
       );
       expect((await rania.list('/v1/products', {})).statusCode).toBe(200);
     });

@@ -98,8 +98,11 @@ describe.each(DRIVERS)('payments (%s)', (driver) => {
     });
 
     it('lists payment transfers, and the on-hold ones at their own route', async () => {
+      const tooLong = await merchant.list('/v1/report/payment-transfer', { filter: lastDays(62) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toBe('The date range must be at most one month');
       const held = await merchant.list('/v1/report/payment-transfer', {
-        filter: { view: 'on_hold', ...lastDays(180) },
+        filter: { view: 'on_hold', ...lastDays(30) },
       });
       expect(held.statusCode, held.body).toBe(200);
       const rows = held.json() as Row[];
