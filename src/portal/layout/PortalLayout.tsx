@@ -13,7 +13,14 @@ import { PortalMenu } from './PortalMenu';
  */
 export function PortalLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={PortalAppBar} menu={PortalMenu} appBarAlwaysOn>
+    <Layout
+      appBar={PortalAppBar}
+      menu={PortalMenu}
+      appBarAlwaysOn
+      // The content may shrink below its widest table, which then scrolls in its card: the page never
+      // scrolls sideways (in Arabic that would push the menu off screen).
+      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+    >
       <LocaleBridge />
       <InactivityGuard />
       <ComplianceBanner />

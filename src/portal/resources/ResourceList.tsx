@@ -138,6 +138,8 @@ export default function ResourceList({ view }: { view?: string }) {
       perPage={25}
       exporter={false}
       pagination={<ListPagination />}
+      // A wide table scrolls inside its card (see PortalLayout).
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >
       {isSmall ? <CompactList entity={entity} columns={columns} /> : <RecordTable entity={entity} columns={columns} />}
     </List>
