@@ -1,12 +1,14 @@
 /**
- * Generates `src/generated/*.ts` — one TypeScript type per entity schema — with
- * json-schema-to-typescript. Run by `npm run generate` (and by `npm run build`); a test
+ * Generates `src/generated/*.ts` — one TypeScript type per entity schema, with
+ * json-schema-to-typescript, and the back office's path patterns (`backOfficePaths.ts`, read by the
+ * sign-in page's bundle instead of every schema). Run by `npm run generate` (and by `npm run build`); a test
  * regenerates in memory and fails when the committed files are stale.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
+import { backOfficePatterns } from '../src/portal/shell/backOfficePatterns';
 import { entitySchemas } from '../src/schema/registry';
 import type { EntitySchema } from '../src/schema/types';
 
@@ -38,6 +40,11 @@ export async function generateTypes(
     exports.push(`export type { ${name} } from './${entity.$id}';`);
   }
   files.set('index.ts', `${BANNER}\n${exports.join('\n')}\n`);
+  const patterns = backOfficePatterns(schemas).map((pattern) => `  ${JSON.stringify(pattern).replace(/"/g, "'")},`);
+  files.set(
+    'backOfficePaths.ts',
+    `${BANNER}\n\n/** Paths of the signed-in back office, from the schemas (see src/portal/shell/backOfficePatterns.ts). */\nexport const BACK_OFFICE_PATTERNS: readonly string[] = [\n${patterns.join('\n')}\n];\n`,
+  );
   return files;
 }
 

@@ -1,0 +1,32 @@
+import { entitySchemas } from '../../schema/registry';
+import type { EntitySchema } from '../../schema/types';
+import { viewsOf } from '../../schema/views';
+import { ownPaths } from '../pages/ownPaths';
+import { REPORT_PAGES } from '../pages/pagePaths';
+import { sectionsOf } from '../resources/sections';
+import { DASHBOARD_PATHS } from './dashboardPaths';
+
+/**
+ * Paths that belong to the signed-in back office, derived from the schemas: each resource's
+ * react-admin routes (`/<resource>/…`) and the SPEC §2 routes its `x-resource` names (`routes`,
+ * `sections`, `views`, and the `own` record's), plus the dashboard, the account and report pages.
+ * `npm run generate` writes them to `src/generated/backOfficePaths.ts`, so that the sign-in page
+ * knows them without downloading every schema.
+ */
+export function backOfficePatterns(schemas: Record<string, EntitySchema> = entitySchemas): string[] {
+  return [
+    ...new Set([
+      ...DASHBOARD_PATHS,
+      ...ownPaths,
+      ...REPORT_PAGES.map(({ path }) => path),
+      ...Object.values(schemas).flatMap((entity) => [
+        `/${entity.$id}/*`,
+        ...Object.values(entity['x-resource'].routes).filter((route): route is string => Boolean(route)),
+        ...sectionsOf(entity).map(([, section]) => section.route),
+        ...viewsOf(entity).map(([, view]) => view.route),
+        ...Object.values(entity['x-resource'].own?.routes ?? {}).filter((route): route is string => Boolean(route)),
+        ...Object.values(entity['x-resource'].own?.sections ?? {}).map((section) => section.route),
+      ]),
+    ]),
+  ];
+}
