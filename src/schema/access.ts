@@ -23,6 +23,23 @@ export function permissionsOf(permission: Permission): { map: string; value: str
 }
 
 /**
+ * The merchant flags a `service` may name: the services support enables (`SERVICE_FLAGS`) and
+ * `multi_vendor`, the merchant's multi-vendor flag, also set by support.
+ */
+export function merchantFlags(services: Partial<Record<string, boolean>>, multiVendor: boolean) {
+  return { ...services, multi_vendor: multiVendor };
+}
+
+/**
+ * The entity as seen by the gate of its own record (`x-resource.own`): the own record's
+ * `permission`, and no service — every merchant has its own profile and settings.
+ */
+export function ownGate(entity: EntitySchema): EntitySchema {
+  const resource = entity['x-resource'];
+  return { ...entity, 'x-resource': { ...resource, service: undefined, permission: resource.own?.permission } };
+}
+
+/**
  * The gate of an entity, from its `x-resource`: the merchant service it names must be on (support
  * enables services, SPEC §6), and an employee needs every permission it names, each in its map.
  * The API refuses the calls and the portal hides the screens by this one rule.

@@ -57,6 +57,8 @@ export interface XView {
 export interface XOwn {
   endpoint: string;
   routes: { show: string; edit?: string };
+  /** Gate of the own record instead of the entity's (a merchant's own profile is not a multi-vendor screen). */
+  permission?: Permission;
   sections?: Record<string, XSection>;
 }
 

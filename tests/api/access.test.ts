@@ -117,6 +117,27 @@ describe.each(DRIVERS)('who may see and change what (%s)', (driver) => {
       await setService(server.app.bawaba.db, row.id, 'quick_invoice', true);
       expect((await vendor.list('/v1/invoice', {})).statusCode).toBe(200);
     });
+
+    it('keeps the multi-vendor screens for multi-vendor merchants, and the own profile for every merchant', async () => {
+      const setMultiVendor = (on: boolean) =>
+        server.app.bawaba.db.query(`update merchants set is_multi_vendor = $1::boolean where email = $2::text`, [
+          on,
+          ACCOUNTS.vendor.email,
+        ]);
+      await setMultiVendor(false);
+      try {
+        for (const url of ['/v1/multi-vendor/merchants', '/v1/multi-vendor/services']) {
+          const refused = await vendor.list(url, {});
+          expect(refused.statusCode, url).toBe(403);
+          expect(refused.json()).toEqual({ message: 'Service not fully enabled, please contact support' });
+        }
+        expect((await vendor.get('/v1/profile/merchant')).statusCode).toBe(200);
+        expect((await vendor.get('/v1/push-notification/settings')).statusCode).toBe(200);
+      } finally {
+        await setMultiVendor(true);
+      }
+      expect((await vendor.list('/v1/multi-vendor/merchants', {})).statusCode).toBe(200);
+    });
   });
 
   describe('unknown paths', () => {

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Route } from 'react-router';
+import { ownGate } from '../../schema/access';
 import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
 import { lazyWithReload } from '../data/chunkReload';
@@ -63,10 +64,10 @@ export const ownMenuEntries: OwnMenuEntry[] = (() => {
   const listed = new Set(Object.values(entitySchemas).map((entity) => entity['x-resource'].routes.list));
   return ownDeclarations().flatMap(([entity, { routes, sections = {} }]): OwnMenuEntry[] =>
     [
-      { path: routes.show, entity, label: (translate: Translate) => ownTitle(entity, translate) },
+      { path: routes.show, entity: ownGate(entity), label: (translate: Translate) => ownTitle(entity, translate) },
       ...Object.entries(sections).map(([name, { route }]) => ({
         path: route,
-        entity,
+        entity: ownGate(entity),
         label: (translate: Translate) => ownSectionTitle(entity, name, translate),
       })),
     ].filter(({ path }) => !listed.has(path)),

@@ -1,4 +1,4 @@
-import { accessDenial, type AccessDenial } from '../../schema/access';
+import { accessDenial, merchantFlags, type AccessDenial } from '../../schema/access';
 import type { EntitySchema } from '../../schema/types';
 import { withViewGate } from '../../schema/views';
 import type { PortalPermissions } from '../data/authProvider';
@@ -11,7 +11,7 @@ export function denialOf(entity: EntitySchema, access: PortalPermissions | undef
   if (!access?.role) return 'permission';
   return accessDenial(entity, {
     role: access.role,
-    services: access.services ?? {},
+    services: merchantFlags(access.services ?? {}, access.isMultiVendor === true),
     permissions: access.permissions ?? {},
   });
 }

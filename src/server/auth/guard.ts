@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { accessDenial } from '../../schema/access';
+import { accessDenial, merchantFlags } from '../../schema/access';
 import type { EntitySchema } from '../../schema/types';
 import type { Database } from '../db/database';
 import { forbidden, serviceDisabled, unauthorized } from '../http/api-error';
@@ -38,7 +38,7 @@ export function authenticate({ db, tokens, sessions }: GuardDeps) {
 export function checkAccess(caller: Caller, entity: EntitySchema): void {
   const denial = accessDenial(entity, {
     role: caller.role,
-    services: caller.merchant.services,
+    services: merchantFlags(caller.merchant.services, caller.merchant.is_multi_vendor),
     permissions: caller.permissions,
   });
   if (denial === 'service') throw serviceDisabled();

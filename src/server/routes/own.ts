@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { EntitySchema, XOwn } from '../../schema/types';
 import { callerOf } from '../auth/caller';
+import { ownGate } from '../../schema/access';
 import { checkAccess } from '../auth/guard';
 import { hashPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
@@ -118,7 +119,7 @@ function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySch
   const path = ownPath(own);
   const encrypted = entity['x-resource'].encrypted === true;
   const multipart = Object.keys(fileFields(entity)).length > 0;
-  const access = async (request: FastifyRequest) => checkAccess(callerOf(request), entity);
+  const access = async (request: FastifyRequest) => checkAccess(callerOf(request), ownGate(entity));
   const tags = [name];
   const response = { 200: { $ref: `${name}.record#` }, ...errorResponses };
 

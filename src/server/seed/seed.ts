@@ -34,6 +34,7 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
     contact_name: 'Hessa Al-Noori',
     email: DEMO_ACCOUNTS.merchant.email,
     password: DEMO_ACCOUNTS.merchant.password,
+    is_multi_vendor: true,
     services: allServices(true),
   });
   const random = seededRandom(965);

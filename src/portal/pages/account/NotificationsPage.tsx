@@ -1,3 +1,4 @@
+import { ownGate } from '../../../schema/access';
 import DoneAll from '@mui/icons-material/DoneAll';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -182,7 +183,7 @@ export default function NotificationsPage() {
       <section>
         <NotificationTable />
       </section>
-      {canOpen(settings, permissions) && (
+      {canOpen(ownGate(settings), permissions) && (
         <section>
           <Typography variant="h3" component="h2" sx={{ mb: 1.5 }}>
             {ownTitle(settings, translate)}

@@ -1,3 +1,4 @@
+import { ownGate } from '../../../schema/access';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -97,7 +98,7 @@ export default function OwnEdit({ entity: name, section, inline }: OwnEditProps)
   const entity = getEntitySchema(name);
   return (
     <ResourceContextProvider value={entity.$id}>
-      <OwnGate entity={entity}>
+      <OwnGate entity={ownGate(entity)}>
         <OwnForm entity={entity} section={section} inline={inline} />
       </OwnGate>
     </ResourceContextProvider>

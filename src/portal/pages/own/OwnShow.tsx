@@ -1,3 +1,4 @@
+import { ownGate } from '../../../schema/access';
 import Edit from '@mui/icons-material/Edit';
 import Tune from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
@@ -91,7 +92,7 @@ export default function OwnShow({ entity: name }: { entity: string }) {
   const entity = getEntitySchema(name);
   return (
     <ResourceContextProvider value={entity.$id}>
-      <OwnGate entity={entity}>
+      <OwnGate entity={ownGate(entity)}>
         <OwnDetails entity={entity} />
       </OwnGate>
     </ResourceContextProvider>
