@@ -3,6 +3,7 @@
  *
  *   npm run support -- services <merchant e-mail>                  lists the merchant's services
  *   npm run support -- service <merchant e-mail> <service> on|off  switches one service
+ *   npm run support -- multi-vendor <merchant e-mail> on|off       flags the merchant as multi-vendor or not
  *
  * It works on the database the server uses (DATA_DIR or DATABASE_URL). The embedded database
  * admits one process at a time: stop the server first, or use PostgreSQL.
@@ -10,10 +11,11 @@
 import { join } from 'node:path';
 import { readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open';
-import { servicesOfMerchant, SupportError, switchService } from '../src/server/support/services';
+import { servicesOfMerchant, SupportError, switchMultiVendor, switchService } from '../src/server/support/services';
 import type { Services } from '../src/shared/services';
 
-const USAGE = 'usage: npm run support -- services <e-mail> | service <e-mail> <service> on|off';
+const USAGE =
+  'usage: npm run support -- services <e-mail> | service <e-mail> <service> on|off | multi-vendor <e-mail> on|off';
 
 function print(email: string, services: Services): void {
   console.log(`Services of ${email}:`);
@@ -39,6 +41,13 @@ async function main(args: string[]): Promise<number> {
   }
   if (command === 'service' && email && flag && (state === 'on' || state === 'off')) {
     await run(async (db) => print(email, await switchService(db, email, flag, state === 'on')));
+    return 0;
+  }
+  if (command === 'multi-vendor' && email && (flag === 'on' || flag === 'off')) {
+    await run(async (db) => {
+      const on = await switchMultiVendor(db, email, flag === 'on');
+      console.log(`${email} is ${on ? '' : 'not '}a multi-vendor merchant`);
+    });
     return 0;
   }
   console.error(USAGE);

@@ -58,6 +58,28 @@ describe('the support command line', () => {
     }
   });
 
+  it('takes the multi-vendor screens away from a merchant and gives them back', async () => {
+    const off = support('multi-vendor', 'merchant@demo.test', 'off');
+    expect(off.status).toBe(0);
+    expect(off.stdout).toContain('merchant@demo.test is not a multi-vendor merchant');
+    let app = await start();
+    try {
+      const merchant = await Client.signIn(app, ACCOUNTS.merchant);
+      expect((await merchant.get('/v1/multi-vendor/merchants')).statusCode).toBe(403);
+      expect((await merchant.get('/v1/profile')).json().merchant.is_multi_vendor).toBe(false);
+    } finally {
+      await app.close();
+    }
+    expect(support('multi-vendor', 'merchant@demo.test', 'on').stdout).toContain('is a multi-vendor merchant');
+    app = await start();
+    try {
+      const merchant = await Client.signIn(app, ACCOUNTS.merchant);
+      expect((await merchant.get('/v1/multi-vendor/merchants')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('says what is wrong with an unknown merchant, an unknown service or missing words', () => {
     const stranger = support('service', 'nobody@demo.test', 'quick_invoice', 'on');
     expect(stranger.status).toBe(1);

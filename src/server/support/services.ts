@@ -4,7 +4,8 @@ import { getMerchant, setService } from '../merchants/merchants';
 
 /**
  * What the support team does for a merchant, never offered in the merchant's own portal (SPEC §6):
- * reading and switching the services that gate parts of the portal and the API.
+ * reading and switching the services that gate parts of the portal and the API, and the
+ * multi-vendor flag that opens the multi-vendor screens.
  */
 
 export class SupportError extends Error {}
@@ -31,4 +32,14 @@ export async function switchService(q: Queryable, email: string, flag: string, o
   if (!isServiceFlag(flag)) throw new SupportError(`Unknown service "${flag}"; one of: ${SERVICE_FLAGS.join(', ')}`);
   await setService(q, await merchantIdByEmail(q, email), flag, on);
   return servicesOfMerchant(q, email);
+}
+
+/** Flags the merchant as multi-vendor (sub-merchants, their services and report) or not; answers the new state. */
+export async function switchMultiVendor(q: Queryable, email: string, on: boolean): Promise<boolean> {
+  const id = await merchantIdByEmail(q, email);
+  await q.query(`update merchants set is_multi_vendor = $1::boolean, updated_at = now() where id = $2::integer`, [
+    on,
+    id,
+  ]);
+  return (await getMerchant(q, id))?.is_multi_vendor === true;
 }
