@@ -64,7 +64,7 @@ describe.each(DRIVERS)('account, reference data and the API document (%s)', (dri
           code: 'M00001',
           brand_name: 'Al Noor Trading',
           name_ar: 'شركة النور للتجارة',
-          is_multi_vendor: false,
+          is_multi_vendor: true,
         },
       });
       expect(Object.values(profile.services)).toEqual([true, true, true, true, true, true, true]);
