@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
 import type { Queryable } from '../db/database';
 import { UniqueConflict } from '../storage/errors';
 import { claimLogin, isLoginFree } from '../storage/login-identities';
+import { MERCHANT_KEYS } from './keys';
 import { servicesOf, type Services } from './services';
 
 /** Merchant accounts: the business, its admin sign-in, its API keys and its service flags. */
@@ -40,9 +40,9 @@ export interface NewMerchant {
 /** Keys a merchant uses to call the gateway and to encrypt payloads, generated once. */
 function newKeys() {
   return {
-    access_code: randomBytes(10).toString('hex').toUpperCase(),
-    secret_key: randomBytes(32).toString('base64url'),
-    iv_key: randomBytes(16).toString('hex'),
+    access_code: MERCHANT_KEYS.access_code(),
+    secret_key: MERCHANT_KEYS.secret_key(),
+    iv_key: MERCHANT_KEYS.iv_key(),
   };
 }
 
@@ -98,4 +98,12 @@ export async function setService(q: Queryable, merchantId: number, flag: keyof S
     `update merchants set services = services || $1::text::jsonb, updated_at = now() where id = $2::integer`,
     [{ [flag]: on }, merchantId],
   );
+}
+
+/** Flags the merchant as multi-vendor (its sub-merchants, their services and report open) or not. */
+export async function setMultiVendor(q: Queryable, merchantId: number, on: boolean): Promise<void> {
+  await q.query(`update merchants set is_multi_vendor = $1::boolean, updated_at = now() where id = $2::integer`, [
+    on,
+    merchantId,
+  ]);
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
+import { MERCHANT_KEYS } from '../merchants/keys';
 import { ident } from './columns';
 
 /**
@@ -83,11 +83,11 @@ const numbered = (digits: number, withYear: boolean): Generator => ({
   },
 });
 
-/** A random key, generated once, in the shapes a merchant account's own keys have. */
-const key = (bytes: number, encode: (value: Buffer) => string): Generator => ({
+/** A random key, generated once, made as a merchant account's own keys are. */
+const key = (make: () => string): Generator => ({
   numbered: false,
   check: noOption,
-  generate: async () => encode(randomBytes(bytes)),
+  generate: async () => make(),
 });
 
 /** `{name}` placeholders of a link's path. */
@@ -125,9 +125,9 @@ const generators: Record<string, Generator> = {
   /** Code of a record, such as a sub-merchant's: SUB-00012. */
   code: numbered(5, false),
   /** Keys a (sub-)merchant calls the gateway and seals payloads with; the secret is never returned. */
-  access_code: key(10, (value) => value.toString('hex').toUpperCase()),
-  secret_key: key(32, (value) => value.toString('base64url')),
-  iv_key: key(16, (value) => value.toString('hex')),
+  access_code: key(MERCHANT_KEYS.access_code),
+  secret_key: key(MERCHANT_KEYS.secret_key),
+  iv_key: key(MERCHANT_KEYS.iv_key),
   /**
    * A public page of the record: `{ "link": "/open-invoice/checkout/{reference_no}" }`, each
    * placeholder a numbered generated property of the record.
