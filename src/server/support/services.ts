@@ -1,6 +1,6 @@
 import { SERVICE_FLAGS, type ServiceFlag, type Services } from '../../shared/services';
 import type { Queryable } from '../db/database';
-import { getMerchant, setService } from '../merchants/merchants';
+import { getMerchant, setMultiVendor, setService } from '../merchants/merchants';
 
 /**
  * What the support team does for a merchant, never offered in the merchant's own portal (SPEC §6):
@@ -37,9 +37,6 @@ export async function switchService(q: Queryable, email: string, flag: string, o
 /** Flags the merchant as multi-vendor (sub-merchants, their services and report) or not; answers the new state. */
 export async function switchMultiVendor(q: Queryable, email: string, on: boolean): Promise<boolean> {
   const id = await merchantIdByEmail(q, email);
-  await q.query(`update merchants set is_multi_vendor = $1::boolean, updated_at = now() where id = $2::integer`, [
-    on,
-    id,
-  ]);
+  await setMultiVendor(q, id, on);
   return (await getMerchant(q, id))?.is_multi_vendor === true;
 }
