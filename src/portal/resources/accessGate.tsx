@@ -10,7 +10,7 @@ import { ResourceViewScreen, type PortalResource } from './index';
 import { viewRoutes } from './views';
 import { withScreenFallback } from './withScreenFallback';
 
-const AccessDeniedPage = withScreenFallback(lazyWithReload(() => import('../pages/AccessDeniedPage')));
+export const AccessDeniedPage = withScreenFallback(lazyWithReload(() => import('../pages/AccessDeniedPage')));
 
 /** One view per reason, made once: a stable component keeps react-admin from remounting the route. */
 const deniedViews: Record<AccessDenial, ComponentType> = {

@@ -3,7 +3,7 @@ import { Loading, usePermissions } from 'react-admin';
 import type { EntitySchema } from '../../../schema/types';
 import type { PortalPermissions } from '../../data/authProvider';
 import { denialOf } from '../../resources/access';
-import AccessDeniedPage from '../AccessDeniedPage';
+import { AccessDeniedPage } from '../../resources/accessGate';
 
 /**
  * The gate of an own-record screen: the entity's (`accessDenial`), as on its other screens and in
