@@ -24,6 +24,8 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/report/incomplete',
   '/multivendor/reports',
   '/pos/report',
+  '/webhook_delivery/*',
+  '/invoice/webhook-deliveries',
   '/refund/*',
   '/report/refund-request',
   '/capture/*',

@@ -3,6 +3,7 @@ export type { Invoice } from './invoice';
 export type { OpenInvoice } from './open_invoice';
 export type { BulkUpload } from './bulk_upload';
 export type { Transaction } from './transaction';
+export type { WebhookDelivery } from './webhook_delivery';
 export type { Refund } from './refund';
 export type { Capture } from './capture';
 export type { PaymentTransfer } from './payment_transfer';

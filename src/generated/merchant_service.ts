@@ -2,7 +2,7 @@
 
 export interface MerchantService {
   id?: number;
-  sub_merchant_id: number;
+  sub_merchant_id?: number;
   service_type:
     | 'payment_gateway'
     | 'quick_invoice'

@@ -7,6 +7,7 @@ export interface Subscription {
   mobile: string;
   email?: string;
   amount: string;
+  description?: string;
   frequency: 'on_demand' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'half_yearly' | 'yearly';
   number_of_periods?: number;
   start_date: string;
@@ -14,6 +15,10 @@ export interface Subscription {
   card_expiry?: string;
   collected_amount?: string;
   number_of_recurrences?: number;
+  next_charge_at?: string;
+  card_last4?: string;
+  webhook_url?: string;
+  payment_link?: string;
   created_at?: string;
   updated_at?: string;
 }

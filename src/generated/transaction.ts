@@ -14,6 +14,7 @@ export interface Transaction {
   channel?: 'online' | 'payment_link' | 'pos' | 'multi_vendor';
   sub_merchant?: string;
   payment_method?: 'card' | 'apple_pay' | 'google_pay' | 'cash';
+  card_last4?: string;
   amount?: string;
   admin_charge?: string;
   commission?: string;

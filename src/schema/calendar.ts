@@ -13,6 +13,9 @@ export function setClock(now?: () => Date): void {
   clock = now ?? (() => new Date());
 }
 
+/** The current instant of the clock the rules read. */
+export const now = (): Date => clock();
+
 /** Today's date in UTC, as `YYYY-MM-DD`. */
 export function today(): string {
   return clock().toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import type { Format, FuncKeywordDefinition, KeywordDefinition, SchemaValidateFu
 import type { DataValidateFunction, DataValidationCxt } from 'ajv/dist/types';
 import addFormats from 'ajv-formats';
 import { KWD_PATTERN, normaliseKwd, toFils } from '../shared/money';
-import { addDays, addMonths, dateOf, today } from './calendar';
+import { addDays, addMonths, dateOf, now, today } from './calendar';
 
 /**
  * The rules of SPEC §5 that JSON Schema cannot say natively, defined once and installed on every
@@ -25,6 +25,8 @@ export const HINT_KEYWORDS = [
   'x-children',
   'x-transitions',
   'x-from',
+  'x-when',
+  'x-confirmEmpty',
 ] as const;
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -142,6 +144,25 @@ const minMonthsAhead: FuncKeywordDefinition = {
   metaSchema: { type: 'integer', minimum: 0 },
   errors: true,
   validate: validateMinMonthsAhead,
+};
+
+/**
+ * `x-future`: a date-time after now (a scheduled SMS is sent later, never in the past). A minute of
+ * grace covers the time the form takes to reach the server.
+ */
+const validateFuture: SchemaValidateFunction = (_on: boolean, data: string) => {
+  const instant = Date.parse(data);
+  if (Number.isNaN(instant) || instant > now().getTime() - 60_000) return true;
+  validateFuture.errors = [{ keyword: 'x-future', message: 'must be in the future', params: {} }];
+  return false;
+};
+
+const future: FuncKeywordDefinition = {
+  keyword: 'x-future',
+  type: 'string',
+  metaSchema: { const: true },
+  errors: true,
+  validate: validateFuture,
 };
 
 interface DateRangeRule {
@@ -285,6 +306,7 @@ export const customKeywords: KeywordDefinition[] = [
   minSelected,
   atMost,
   minMonthsAhead,
+  future,
   dateRange,
   period,
 ];

@@ -35,6 +35,7 @@ import terminal_subscription from '../../schemas/terminal_subscription.json';
 import transaction from '../../schemas/transaction.json';
 import unit from '../../schemas/unit.json';
 import unit_category from '../../schemas/unit_category.json';
+import webhook_delivery from '../../schemas/webhook_delivery.json';
 import type { EntitySchema } from './types';
 
 /**
@@ -47,6 +48,7 @@ export const entitySchemas: Record<string, EntitySchema> = Object.fromEntries(
     open_invoice,
     bulk_upload,
     transaction,
+    webhook_delivery,
     refund,
     capture,
     payment_transfer,

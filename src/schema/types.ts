@@ -32,6 +32,17 @@ export interface XResource {
   own?: XOwn;
   /** Every create, change and delete of a record is written to the `change_history` entity. */
   history?: boolean;
+  /**
+   * Requests a record's detail screen can make besides its transitions (resend an invoice's SMS):
+   * `POST /v1<endpoint>` with `{ "id": <record id> }`, offered while the record matches `when`.
+   */
+  commands?: Record<string, XCommand>;
+}
+
+/** See `XResource.commands`. Labelled `resources.<entity>.actions.<name>`, done: `….<name>_done`. */
+export interface XCommand {
+  endpoint: string;
+  when?: Record<string, unknown[]>;
 }
 
 /** See `XResource.permission`. */
@@ -144,6 +155,8 @@ export interface XUi {
   hidden?: boolean;
   readonly?: boolean;
   dir?: 'rtl' | 'ltr';
+  /** Enum values the form does not offer (records made another way, e.g. by an upload). */
+  exclude?: string[];
 }
 
 /** `x-file`: the property holds an uploaded file; the value stored is the file's URL. */
@@ -180,8 +193,18 @@ export interface PropertySchema {
   'x-limit'?: XLimit;
   'x-transitions'?: XTransitions;
   'x-from'?: XFrom;
+  'x-when'?: XWhen;
+  'x-confirmEmpty'?: string;
+  'x-future'?: true;
   [keyword: string]: unknown;
 }
+
+/**
+ * `x-when`: the property applies only while sibling fields hold one of the listed values (an
+ * invoice's parts count only for split invoices). The form hides it otherwise, and the server
+ * stores nothing for it.
+ */
+export type XWhen = Record<string, unknown[]>;
 
 export interface EntitySchema {
   $id: string;

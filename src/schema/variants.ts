@@ -98,8 +98,10 @@ export function sectionSchema(schema: EntitySchema, fields: readonly string[]): 
  * `x-children` arrays (the children are records of their own, not a column of the parent).
  */
 export function recordSchema(entity: EntitySchema): EntitySchema {
+  // What a write must hold (`required`, conditions of `allOf`) says nothing about what is stored.
+  const { allOf: _conditions, ...rest } = entity;
   return {
-    ...entity,
+    ...rest,
     $id: `${entity.$id}.record`,
     properties: Object.fromEntries(
       Object.entries(entity.properties).filter(([, property]) => !property.writeOnly && !property['x-children']),

@@ -11,7 +11,17 @@ export const SERVICE_FLAGS = [
   'pos_terminal',
   'delivery_invoice',
   'property_management',
+  'recurring_subscription',
 ] as const;
 
 export type ServiceFlag = (typeof SERVICE_FLAGS)[number];
 export type Services = Record<ServiceFlag, boolean>;
+
+/** Services whose refusal says more than "Service not fully enabled" (SPEC §8). */
+const SERVICE_MESSAGES: Partial<Record<string, string>> = {
+  recurring_subscription: 'app.message.recurring_disabled',
+};
+
+/** Catalogue key of the message shown or answered when `service` is off for the merchant. */
+export const serviceDisabledMessage = (service?: string): string =>
+  (service && SERVICE_MESSAGES[service]) || 'app.message.service_disabled';

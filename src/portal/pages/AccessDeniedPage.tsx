@@ -1,16 +1,20 @@
 import type { AccessDenial } from '../../schema/access';
+import { serviceDisabledMessage } from '../../shared/services';
 import { BackOfficeStatusFrame } from '../layout/BackOfficeStatusFrame';
 import { useLanguage } from '../shell/LanguageProvider';
 import ErrorPage from './ErrorPage';
 import { StatusPage } from './StatusPage';
 
-/** "Service not fully enabled, please contact support" (SPEC §8): only support can turn it on. */
-function ServiceDisabled() {
+/**
+ * "Service not fully enabled, please contact support" (SPEC §8), or the service's own message
+ * (recurring subscriptions): only support can turn it on.
+ */
+function ServiceDisabled({ service }: { service?: string }) {
   const { translate } = useLanguage();
   return (
     <StatusPage
       title={translate('app.errors.title_service')}
-      message={translate('app.message.service_disabled')}
+      message={translate(serviceDisabledMessage(service))}
       Frame={BackOfficeStatusFrame}
     />
   );
@@ -20,6 +24,6 @@ function ServiceDisabled() {
  * Every screen of a resource the user may not use, in the back office layout: the 403 page when
  * the employee lacks the permission, the service message when the merchant's service is off.
  */
-export default function AccessDeniedPage({ reason }: { reason: AccessDenial }) {
-  return reason === 'service' ? <ServiceDisabled /> : <ErrorPage status={403} Frame={BackOfficeStatusFrame} />;
+export default function AccessDeniedPage({ reason, service }: { reason: AccessDenial; service?: string }) {
+  return reason === 'service' ? <ServiceDisabled service={service} /> : <ErrorPage status={403} Frame={BackOfficeStatusFrame} />;
 }

@@ -12,11 +12,21 @@ import { withScreenFallback } from './withScreenFallback';
 
 export const AccessDeniedPage = withScreenFallback(lazyWithReload(() => import('../pages/AccessDeniedPage')));
 
-/** One view per reason, made once: a stable component keeps react-admin from remounting the route. */
-const deniedViews: Record<AccessDenial, ComponentType> = {
-  permission: () => <AccessDeniedPage reason="permission" />,
-  service: () => <AccessDeniedPage reason="service" />,
-};
+const deniedViews = new Map<string, ComponentType>();
+
+/**
+ * The screen saying why not, one per reason and service, made once: a stable component keeps
+ * react-admin from remounting the route.
+ */
+function deniedView(reason: AccessDenial, service: string | undefined): ComponentType {
+  const key = `${reason}:${reason === 'service' ? (service ?? '') : ''}`;
+  let view = deniedViews.get(key);
+  if (!view) {
+    view = () => <AccessDeniedPage reason={reason} service={service} />;
+    deniedViews.set(key, view);
+  }
+  return view;
+}
 
 /**
  * The `<Resource>` props of a resource for the signed-in user: its own screens when they may use
@@ -29,7 +39,7 @@ export function gatedResourceProps(
 ): ResourceProps {
   const denial = denialOf(entity, access);
   if (!denial) return props;
-  const Denied = deniedViews[denial];
+  const Denied = deniedView(denial, entity['x-resource'].service);
   const gate = (screen: ResourceProps['list']) => (screen ? Denied : undefined);
   return {
     name: props.name,
@@ -48,9 +58,10 @@ export function gatedResourceProps(
  */
 export function gatedViewRoutes({ entity }: PortalResource, access: PortalPermissions | undefined): ReactElement[] {
   return viewRoutes(entity, (view) => {
-    const denial = denialOf(withViewGate(entity, view), access);
+    const gated = withViewGate(entity, view);
+    const denial = denialOf(gated, access);
     if (!denial) return <ResourceViewScreen resource={entity.$id} view={view} />;
-    const Denied = deniedViews[denial];
+    const Denied = deniedView(denial, gated['x-resource'].service);
     return <Denied />;
   });
 }

@@ -41,6 +41,6 @@ export function checkAccess(caller: Caller, entity: EntitySchema): void {
     services: merchantFlags(caller.merchant.services, caller.merchant.is_multi_vendor),
     permissions: caller.permissions,
   });
-  if (denial === 'service') throw serviceDisabled();
+  if (denial === 'service') throw serviceDisabled(entity['x-resource'].service);
   if (denial === 'permission') throw forbidden();
 }

@@ -1,3 +1,4 @@
+import { serviceDisabledMessage } from '../../shared/services';
 /**
  * Errors a route throws to answer with a localised message. The error handler translates `key`
  * (and each field's key) into the request's language.
@@ -23,7 +24,7 @@ export class ApiError extends Error {
 /** Shorthands for the answers every route may give. */
 export const notFound = () => new ApiError(404, 'app.message.record_not_found');
 export const forbidden = () => new ApiError(403, 'app.message.forbidden');
-export const serviceDisabled = () => new ApiError(403, 'app.message.service_disabled');
+export const serviceDisabled = (service?: string) => new ApiError(403, serviceDisabledMessage(service));
 export const unauthorized = (key = 'app.auth.unauthorized') => new ApiError(401, key);
 export const unsupportedMediaType = () => new ApiError(415, 'app.message.unsupported_media_type');
 
