@@ -8,6 +8,7 @@ import { AccessTokens } from './auth/access-tokens';
 import { Sessions } from './auth/sessions';
 import { loadTokenSecret } from './auth/token-secret';
 import type { Database } from './db/database';
+import { Effects } from './effects';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
 import { SHARED_SCHEMAS } from './http/shared-schemas';
 import { Validator } from './http/validation';
@@ -34,6 +35,8 @@ export interface ServerContext {
   uploads: UploadStore;
   limiter: RateLimiter;
   rateLimits: RateLimits;
+  /** What creating a record or moving its status also does (SMS, payment parts…). */
+  effects: Effects;
 }
 
 declare module 'fastify' {
@@ -90,5 +93,6 @@ export async function createContext(
       : await UploadStore.open(mkdtempSync(join(tmpdir(), 'bawaba-uploads-')), true),
     limiter: new RateLimiter(),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    effects: new Effects(),
   };
 }

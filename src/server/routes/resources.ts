@@ -6,6 +6,7 @@ import { callerOf } from '../auth/caller';
 import { checkAccess } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../http/api-error';
+import { languageOf } from '../http/language';
 import { errorResponses } from '../http/shared-schemas';
 import { contentRange, parseListQuery, requestedView, type RawListQuery } from '../resources/list-params';
 import { checkFileReferences, fileFields, multipartReader } from '../resources/multipart';
@@ -62,8 +63,8 @@ const RECORD: [HTTPMethods, Operation][] = [
 ];
 
 /**
- * 405 for the methods of a path the entity does not offer (`x-resource.operations`), naming the
- * ones it does; left out of the API document. A path with no operation at all stays unknown (404).
+ * 405 for the methods of a path the entity does not offer (`x-resource.operations`) and no other
+ * route serves, naming the ones it does; left out of the API document. A path with no operation at all stays unknown (404).
  */
 function refuseOtherMethods(
   app: FastifyInstance,
@@ -71,7 +72,11 @@ function refuseOtherMethods(
   url: string,
   methods: [HTTPMethods, Operation][],
 ) {
-  const allowed = methods.filter(([, operation]) => allows(entity, operation)).map(([method]) => method);
+  // A method a route of its own already serves on the path (the bulk upload's create) is allowed too.
+  const served = (method: HTTPMethods) => app.hasRoute({ method, url: `${app.prefix}${url}` });
+  const allowed = methods
+    .filter(([method, operation]) => allows(entity, operation) || served(method))
+    .map(([method]) => method);
   const refused = methods.filter(([method]) => !allowed.includes(method)).map(([method]) => method);
   if (allowed.length === 0 || refused.length === 0) return;
   app.route({
@@ -209,9 +214,15 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   if (allows(entity, 'create'))
     app.post(base, writeOptions('create', 201), async (request, reply) => {
       const values = await recordOf(request, 'create');
+      const merchantId = merchantOf(request);
       const created = await withUploads(ctx.uploads, request.pendingFiles, () =>
-        ctx.db.transaction((tx) => store.create(tx, merchantOf(request), values, {}, by(request))),
+        ctx.db.transaction(async (tx) => {
+          const record = await store.create(tx, merchantId, values, {}, by(request));
+          const scope = { tx, merchantId, language: languageOf(request), actor: by(request) };
+          return ctx.effects.afterCreate(name, scope, record);
+        }),
       );
+      ctx.outbox.kick();
       return reply.status(201).send(created);
     });
 

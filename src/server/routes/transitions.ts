@@ -4,6 +4,7 @@ import { callerOf } from '../auth/caller';
 import { checkAccess } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { notFound } from '../http/api-error';
+import { languageOf } from '../http/language';
 import { errorResponses } from '../http/shared-schemas';
 import { idParams } from '../resources/schemas';
 import { actorOf } from '../storage/history';
@@ -45,10 +46,14 @@ export function registerTransitions(app: FastifyInstance, ctx: ServerContext): v
           const caller = callerOf(request);
           const merchantId = caller.merchant.id;
           const id = idOf(request);
-          const record = await ctx.db.transaction((tx) =>
-            store.transition(tx, merchantId, id, property, action, actorOf(caller)),
-          );
+          const record = await ctx.db.transaction(async (tx) => {
+            const moved = await store.transition(tx, merchantId, id, property, action, actorOf(caller));
+            if (!moved) return null;
+            const scope = { tx, merchantId, language: languageOf(request), actor: actorOf(caller) };
+            return ctx.effects.afterTransition(entity.$id, scope, moved, action);
+          });
           if (!record) throw notFound();
+          ctx.outbox.kick();
           return record;
         },
       );

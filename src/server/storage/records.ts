@@ -1,3 +1,4 @@
+import { notApplying } from '../../schema/when';
 import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import { hashPassword } from '../auth/passwords';
@@ -94,6 +95,8 @@ export class EntityStore {
       if (column.property.default !== undefined) record[column.name] = structuredClone(column.property.default);
     }
     Object.assign(record, values, system);
+    // `x-when`: a field that does not apply to this record (a split count on a quick invoice) is not stored.
+    for (const name of notApplying(this.entity, record)) delete record[name];
     const children = takeChildren(this.childArrays, record);
     const now = new Date().toISOString();
     for (const name of [CREATED, UPDATED]) if (name in this.entity.properties) record[name] ??= now;
@@ -144,10 +147,14 @@ export class EntityStore {
     if (mode === 'replace') {
       for (const column of this.columns) {
         if (column.property.readOnly || column.property.writeOnly) continue;
-        if (record[column.name] === undefined) record[column.name] = null;
+        // A field left out is cleared: back to its default when it has one (an invoice's kind), else empty.
+        if (record[column.name] === undefined) record[column.name] = structuredClone(column.property.default ?? null);
       }
     }
     if (UPDATED in this.entity.properties) record[UPDATED] = new Date().toISOString();
+    for (const name of notApplying(this.entity, { ...previous, ...record })) {
+      if (!this.entity.properties[name].readOnly) record[name] = null;
+    }
     const merged = { ...previous, ...record };
     await this.checkLogin(q, record, id);
     await checkUnique(q, this.entity, merchantId, merged, id);
