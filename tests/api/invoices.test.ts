@@ -252,24 +252,20 @@ describe.each(DRIVERS)('invoices: the generic resource endpoints (%s)', (driver)
 
   describe('validation', () => {
     it('names each invalid field in English and in Arabic', async () => {
-      const body = { customer_name: 'x', mobile: '123', amount: '10', min_amount: '50', max_amount: '20' };
+      const body = { customer_name: 'x', mobile: '123', amount: '10', kind: 'split', split_parts: 0 };
       const english = await merchant.post('/v1/invoice', body);
       expect(english.statusCode).toBe(400);
       expect(english.json()).toEqual({
         message: 'Mobile number must have at least 11 digits including the country code',
         errors: {
           mobile: 'Mobile number must have at least 11 digits including the country code',
-          max_amount: 'Maximum amount must exceed minimum amount',
+          split_parts: 'Split count must be greater than zero',
         },
       });
-      const arabic = await merchant.post(
-        '/v1/invoice',
-        { ...valid, min_amount: '50', max_amount: '50' },
-        { locale: 'ar' },
-      );
+      const arabic = await merchant.post('/v1/invoice', { ...valid, kind: 'split', split_parts: 0 }, { locale: 'ar' });
       expect(arabic.json()).toEqual({
-        message: 'يجب أن يكون الحد الأقصى للمبلغ أكبر من الحد الأدنى',
-        errors: { max_amount: 'يجب أن يكون الحد الأقصى للمبلغ أكبر من الحد الأدنى' },
+        message: 'يجب أن يكون عدد الأجزاء أكبر من صفر',
+        errors: { split_parts: 'يجب أن يكون عدد الأجزاء أكبر من صفر' },
       });
     });
 

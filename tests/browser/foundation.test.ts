@@ -5,7 +5,7 @@ import { field, signIn } from './support/portal';
 
 /**
  * The foundation end to end, as a merchant does it in a real browser against the built app:
- * sign in, create an invoice (seeing the max/min rule first), find it with a filter, switch to
+ * sign in, create an invoice (confirming it goes without an invoice number), find it with a filter, switch to
  * Arabic, sign out, and be sent back to sign-in when opening a protected route.
  */
 
@@ -50,15 +50,16 @@ describe('a merchant on the portal', () => {
     await page.getByRole('link', { name: 'Create' }).click();
     await field(page, 'Customer name').fill(customer);
     await field(page, 'Mobile').fill('96550001234');
-    await field(page, 'Amount').fill('25.750');
-    await field(page, 'Minimum amount').fill('10');
-    await field(page, 'Maximum amount').fill('10');
+    await field(page, 'Amount').fill('0');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Maximum amount must exceed minimum amount').waitFor();
+    await page.getByText('Enter valid amount').waitFor();
 
-    await field(page, 'Maximum amount').fill('50.000');
+    await field(page, 'Amount').fill('25.750');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('changes saved').waitFor();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('This invoice has no invoice number. Send it anyway?').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/^invoice created/).waitFor();
 
     await page.goto(`${baseUrl}/invoice/invoice-list`);
     await page.getByLabel('Search').fill(customer);

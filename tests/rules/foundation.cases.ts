@@ -81,8 +81,8 @@ const cases: RuleCase[] = [
   },
   {
     rule: 'Maximum amount must exceed minimum amount',
-    entity: 'invoice',
-    valid: { ...invoice, min_amount: '5.000', max_amount: '5.001' },
+    entity: 'open_invoice',
+    valid: { title: 'Gift voucher', amount_type: 'open', min_amount: '5.000', max_amount: '5.001' },
     bad: { max_amount: '5' },
     field: 'max_amount',
     message: 'Maximum amount must exceed minimum amount',

@@ -160,6 +160,44 @@ const cases: RuleCase[] = [
     field: 'amount',
     message: 'Enter valid amount',
   },
+  {
+    rule: 'At least one customer must be selected (group invoice)',
+    entity: 'invoice',
+    setup: [{ entity: 'customer', values: { name: 'Group Rule Customer', mobile: '96550007788' } }],
+    valid: { kind: 'group', amount: '12.000', customer_ids: ['$setup:0'] },
+    bad: { customer_ids: [] },
+    field: 'customer_ids',
+    message: 'At least one customer must be selected',
+  },
+  {
+    rule: 'A scheduled SMS is sent at a future time',
+    entity: 'invoice',
+    valid: {
+      customer_name: 'Khalid Al-Enezi',
+      mobile: '96550001234',
+      amount: '9.000',
+      kind: 'scheduled',
+      scheduled_at: '2099-01-01T09:00:00.000Z',
+    },
+    bad: { scheduled_at: '2020-01-01T09:00:00.000Z' },
+    field: 'scheduled_at',
+    message: 'Choose a time in the future',
+  },
+  {
+    rule: 'Required fields: a delivery-company invoice needs the delivery city',
+    entity: 'invoice',
+    valid: {
+      customer_name: 'Khalid Al-Enezi',
+      mobile: '96550001234',
+      amount: '9.000',
+      kind: 'delivery',
+      delivery_city: 'salmiya',
+      delivery_address: 'Block 4, Street 12, House 7',
+    },
+    bad: { delivery_city: undefined },
+    field: 'delivery_city',
+    message: 'This field is required',
+  },
 ];
 
 export default cases;

@@ -12,6 +12,7 @@
  *   delete            DELETE <ep>/<id>   → the deleted record
  *   deleteMany        DELETE <ep>/<id>   once per id
  *   transition        POST   <ep>/<id>/<action>   an action of `x-transitions` → the record
+ *   command           POST   <command endpoint> {id}  a command of `x-resource.commands`
  *
  * `x-resource.encrypted`: the query travels as `?data=<encrypted {filter, range, sort}>` and bodies
  * as `{"data": "<encrypted record>"}`. A new file in an `x-file` field makes the write multipart
@@ -64,6 +65,7 @@ export function totalOf(headers: Headers): number {
 /** react-admin's verbs plus the portal's own: the actions of `x-transitions`. */
 export interface PortalDataProvider extends DataProvider {
   transition<R extends RaRecord>(resource: string, params: { id: Identifier; action: string }): Promise<{ data: R }>;
+  command(resource: string, params: { id: Identifier; command: string }): Promise<{ data: unknown }>;
 }
 
 /** Creates the data provider for every schema in `schemas` (default: all entity schemas). */
@@ -163,6 +165,12 @@ export function createDataProvider(
     async transition<R extends RaRecord>(resource: string, params: { id: Identifier; action: string }) {
       const path = `${recordPath(resource, params.id)}/${encodeURIComponent(params.action)}`;
       return { data: (await http.request<R>(path, { method: 'POST', body: {} })).body };
+    },
+
+    async command(resource: string, params: { id: Identifier; command: string }) {
+      const command = schemaOf(resource)['x-resource'].commands?.[params.command];
+      if (!command) throw new Error(`${resource} has no command ${params.command}`);
+      return { data: (await http.request(command.endpoint, { method: 'POST', body: { id: params.id } })).body };
     },
 
     async deleteMany(resource: string, params: { ids: Identifier[] }) {

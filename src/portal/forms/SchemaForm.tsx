@@ -1,10 +1,17 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Form from '@rjsf/mui';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useTranslate } from 'ra-core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EntitySchema } from '../../schema/types';
+import { notApplying } from '../../schema/when';
 import { sectionSchema, writeSchema, type WriteOperation } from '../../schema/variants';
 import type { FieldErrors } from '../data/fieldErrors';
 import { catalogueErrors, serverErrorSchema, unchangedFieldErrors } from './errorMessages';
@@ -42,6 +49,24 @@ export interface SchemaFormProps {
   /** The submit area (a toolbar with a submit button); the form renders no button of its own. */
   children?: ReactNode;
   id?: string;
+}
+
+/** The values without the fields that do not apply to them (`x-when`), so none is checked or sent. */
+function withoutInapplicable(schema: EntitySchema, values: FormValues): FormValues {
+  const names = notApplying(schema, values).filter((name) => values[name] !== undefined);
+  if (names.length === 0) return values;
+  const kept = { ...values };
+  for (const name of names) delete kept[name];
+  return kept;
+}
+
+/** The confirmation message of the first applying `x-confirmEmpty` field left empty, if any. */
+function emptyToConfirm(schema: EntitySchema, data: FormValues): string | undefined {
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const message = property['x-confirmEmpty'];
+    if (message && (data[name] === undefined || data[name] === '' || data[name] === null)) return message;
+  }
+  return undefined;
 }
 
 /** First field path (rjsf id form, `root_a_b`) of nested server errors. */
@@ -91,7 +116,13 @@ export function SchemaForm({
     const whole = writeSchema(entity, operation);
     return fields ? sectionSchema(whole, fields) : whole;
   }, [entity, operation, fields]);
-  const uiSchema = useMemo(() => deriveUiSchema(entity, schema, translate), [entity, schema, translate]);
+  const [formData, setFormData] = useState<FormValues>(() => withoutInapplicable(schema, editableData(schema, record)));
+  // `x-when`: the fields that do not apply to the record as it stands (by its kind) are hidden.
+  const hiddenKey = notApplying(schema, formData).join(',');
+  const uiSchema = useMemo(
+    () => deriveUiSchema(entity, schema, translate, hiddenKey ? hiddenKey.split(',') : []),
+    [entity, schema, translate, hiddenKey],
+  );
   const transformErrors = useMemo(() => catalogueErrors(entity, translate), [entity, translate]);
   const [files] = useState(() => new Map<string, File>());
   const formContext = useMemo<SchemaFormContext>(
@@ -101,7 +132,6 @@ export function SchemaForm({
 
   useFirstRefusedField(serverErrors);
 
-  const [formData, setFormData] = useState<FormValues>(() => editableData(schema, record));
   // Fields the server fills from a referenced record (`x-from`) follow the reference chosen.
   useFilledFrom(schema, formData, setFormData);
   // The values the server's errors were about: the data as it stood when they arrived.
@@ -111,22 +141,37 @@ export function SchemaForm({
     () => serverErrorSchema(unchangedFieldErrors(refused.errors, refused.sent, formData)),
     [refused, formData],
   );
-  const handleChange = useCallback((event: IChangeEvent<FormValues>) => setFormData(event.formData ?? {}), []);
+  const handleChange = useCallback(
+    (event: IChangeEvent<FormValues>) => setFormData(withoutInapplicable(schema, event.formData ?? {})),
+    [schema],
+  );
   // Each message sits under its field; a missing required field also gets SPEC §8's summary above the buttons.
   const [missingRequired, setMissingRequired] = useState(false);
   const handleError = useCallback(
     (errors: RJSFValidationError[]) => setMissingRequired(errors.some((error) => error.name === 'required')),
     [],
   );
+  // `x-confirmEmpty`: a field that may be left empty, but only after the user confirms it (SPEC §5).
+  const [confirming, setConfirming] = useState<{ message: string; data: FormValues } | null>(null);
   const handleSubmit = useCallback(
     (event: IChangeEvent<FormValues>) => {
       setMissingRequired(false);
       const data: FormValues = { ...(event.formData ?? {}) };
       for (const [name, file] of files) if (name in schema.properties) data[name] = file;
+      const unconfirmed = emptyToConfirm(schema, data);
+      if (unconfirmed) {
+        setConfirming({ message: unconfirmed, data });
+        return;
+      }
       return onSubmit(data);
     },
     [files, onSubmit, schema],
   );
+  const confirm = () => {
+    const data = confirming?.data;
+    setConfirming(null);
+    if (data) void onSubmit(data);
+  };
 
   return (
     <Form
@@ -154,6 +199,25 @@ export function SchemaForm({
         </Alert>
       )}
       {children}
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        aria-labelledby="schema-form-confirm-title"
+        aria-describedby="schema-form-confirm-text"
+      >
+        <DialogTitle id="schema-form-confirm-title">{translate('ra.message.are_you_sure')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="schema-form-confirm-text">
+            {confirming && translate(confirming.message)}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{translate('ra.action.cancel')}</Button>
+          <Button onClick={confirm} variant="contained" autoFocus>
+            {translate('ra.action.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Form>
   );
 }

@@ -18,11 +18,12 @@ const english: Translate = (key, options) => lookup(en as Catalogue, key, option
 const SUBMIT = 'Save';
 
 /** The form as a screen shows it; server errors arrive later, as they do after a save. */
-function renderForm(entity: string, serverErrors?: FieldErrors) {
+function renderForm(entity: string, serverErrors?: FieldErrors, record?: Record<string, unknown>) {
   const form = (errors?: FieldErrors) => (
     <SchemaForm
       entity={entitySchemas[entity]}
       operation="create"
+      record={record}
       onSubmit={() => undefined}
       serverErrors={errors}
       translate={english}
@@ -79,11 +80,11 @@ describe('schema form accessibility', () => {
     ['invoice', 'Amount', { amount: 'Enter valid amount' }],
     ['invoice', 'Description', { description: 'Too long' }],
     ['invoice', 'Expiry date', { expiry_date: 'Not a date' }],
-    ['invoice', 'Split into parts', { split_parts: 'Too many' }],
+    ['invoice', 'Split into parts', { split_parts: 'Too many' }, { kind: 'split' }],
     ['employee', 'Password', { password: 'Too weak' }],
     ['product', 'Image', { image: 'Not an image' }],
-  ])('links the %s %s input to its error', (entity, label, errors) => {
-    renderForm(entity, errors);
+  ])('links the %s %s input to its error', (entity, label, errors, record?: Record<string, unknown>) => {
+    renderForm(entity, errors, record);
     const input = inputLabelled(label);
     expect(descriptionOf(input)).toBe(Object.values(errors)[0]);
     expect(input.getAttribute('aria-invalid')).toBe('true');
@@ -113,7 +114,8 @@ describe('schema form accessibility', () => {
     expect(screen.getByRole('textbox', { name: /E-mail/ }).getAttribute('autocomplete')).toBe('email');
     cleanup();
 
-    renderForm('invoice');
+    // The parts count applies to split invoices only (`x-when`).
+    renderForm('invoice', undefined, { kind: 'split' });
     expect(inputLabelled('Expiry date').getAttribute('type')).toBe('date');
     expect(inputLabelled('Description').tagName).toBe('TEXTAREA');
     const parts = screen.getByRole('spinbutton', { name: /Split into parts/ });

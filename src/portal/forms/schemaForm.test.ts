@@ -50,18 +50,18 @@ describe('schema form', () => {
   });
 
   it('puts "Maximum amount must exceed minimum amount" under the maximum, in English and Arabic', () => {
-    const data = { customer_name: 'A', mobile: '96550001234', amount: '5', min_amount: '10', max_amount: '10' };
-    expect(validate('invoice', data).errorSchema).toEqual({
+    const data = { title: 'A', amount_type: 'open', min_amount: '10', max_amount: '10' };
+    expect(validate('open_invoice', data).errorSchema).toEqual({
       max_amount: { __errors: ['Maximum amount must exceed minimum amount'] },
     });
-    expect(validate('invoice', data, arabic).errorSchema.max_amount?.__errors).toEqual([
+    expect(validate('open_invoice', data, arabic).errorSchema.max_amount?.__errors).toEqual([
       'يجب أن يكون الحد الأقصى للمبلغ أكبر من الحد الأدنى',
     ]);
   });
 
   it('accepts a maximum above the minimum', () => {
-    const data = { customer_name: 'A', mobile: '96550001234', amount: '5', min_amount: '10', max_amount: '10.001' };
-    expect(validate('invoice', data).errors).toEqual([]);
+    const data = { title: 'A', amount_type: 'open', min_amount: '10', max_amount: '10.001' };
+    expect(validate('open_invoice', data).errors).toEqual([]);
   });
 
   it('uses the product formats and keywords: mobile, strong password, at least one permission', () => {
@@ -75,8 +75,8 @@ describe('schema form', () => {
   });
 
   it("shows a required field's message under that field", () => {
-    const result = validate('invoice', { mobile: '96550001234', amount: '1' });
-    expect(result.errorSchema).toEqual({ customer_name: { __errors: ['This field is required'] } });
+    const result = validate('invoice', { kind: 'quick', mobile: '96550001234', amount: '1' });
+    expect(result.errorSchema.customer_name).toEqual({ __errors: ['This field is required'] });
   });
 
   it('turns server field errors (nested like the record) into rjsf extra errors', () => {

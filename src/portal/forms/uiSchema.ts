@@ -1,4 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
+import { enumLabelKey, fieldLabelKey } from '../../schema/labels';
 import { childrenOf } from '../../schema/relations';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import type { FormWidgetName } from './widgets';
@@ -24,12 +25,7 @@ export function widgetFor(property: PropertySchema): FormWidgetName | undefined 
   return undefined;
 }
 
-/** Catalogue key of a field label: `resources.<resource>.fields.<dotted path>`. */
-export const fieldLabelKey = (resource: string, path: string) => `resources.${resource}.fields.${path}`;
-
-/** Catalogue key of an enum value's label: `resources.<resource>.enums.<dotted path>.<value>`. */
-export const enumLabelKey = (resource: string, path: string, value: unknown) =>
-  `resources.${resource}.enums.${path}.${String(value)}`;
+export { enumLabelKey, fieldLabelKey } from '../../schema/labels';
 
 /** Children in `x-ui.order` order (unordered ones after, in schema order), as `ui:order` wants. */
 function orderOf(properties: Record<string, PropertySchema>): string[] | undefined {
@@ -60,6 +56,7 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
       ]),
     );
   }
+  if (hint?.exclude) ui['ui:options'] = { ...ui['ui:options'], exclude: hint.exclude };
   if (property.type === 'array' && widget === 'checkboxes') ui['ui:options'] = { ...ui['ui:options'], inline: true };
   if (property.properties) Object.assign(ui, objectUi(resource, path, property.properties, translate));
   // Child records sent with their parent (`x-children`) are labelled as the child entity's own fields.
@@ -95,9 +92,17 @@ function objectUi(
  * labels and enum labels from the catalogue, widgets by registered name, `x-ui` hints applied.
  * The submit button is the caller's (react-admin's toolbar or a page's own).
  */
-export function deriveUiSchema(entity: EntitySchema, schema: EntitySchema, translate: Translate): UiSchema {
+export function deriveUiSchema(
+  entity: EntitySchema,
+  schema: EntitySchema,
+  translate: Translate,
+  hidden: readonly string[] = [],
+): UiSchema {
+  const ui = objectUi(entity.$id, '', schema.properties, translate);
+  // `x-when`: fields that do not apply to the record as it stands are not shown.
+  for (const name of hidden) if (ui[name]) ui[name] = { ...ui[name], 'ui:widget': 'hidden' };
   return {
-    ...objectUi(entity.$id, '', schema.properties, translate),
+    ...ui,
     // The screen around the form already names the entity.
     'ui:label': false,
     'ui:submitButtonOptions': { norender: true },

@@ -6,7 +6,7 @@ import { useSaveOutcome } from './useSaveOutcome';
 /** The create screen of any resource. */
 export default function ResourceCreate() {
   const entity = useEntitySchema();
-  const outcome = useSaveOutcome(entity.$id, 'created');
+  const outcome = useSaveOutcome(entity, 'created');
   return (
     <Create mutationOptions={outcome}>
       <RecordForm operation="create" />

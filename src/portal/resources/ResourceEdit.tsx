@@ -9,7 +9,7 @@ import { useSaveOutcome } from './useSaveOutcome';
  */
 export default function ResourceEdit() {
   const entity = useEntitySchema();
-  const outcome = useSaveOutcome(entity.$id, 'updated');
+  const outcome = useSaveOutcome(entity, 'updated');
   return (
     <Edit mutationMode="pessimistic" mutationOptions={outcome}>
       <RecordForm operation="update" />

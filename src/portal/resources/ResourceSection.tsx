@@ -26,7 +26,7 @@ function SectionTitle({ entity, fields }: { entity: EntitySchema; fields: readon
  */
 export default function ResourceSection({ section }: { section: string }) {
   const entity = useEntitySchema();
-  const outcome = useSaveOutcome(entity.$id, 'updated');
+  const outcome = useSaveOutcome(entity, 'updated');
   const fields = entity['x-resource'].sections?.[section]?.fields;
   if (!fields) throw new Error(`${entity.$id} has no section ${section}`);
   const updateSchema = useMemo(() => writeSchema(entity, 'update'), [entity]);

@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { Button, EditButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { allows } from '../../schema/operations';
 import { sectionLabel, sectionPath, sectionsOf } from './sections';
+import { CommandButtons } from './CommandButtons';
 import { TransitionButtons } from './TransitionButtons';
 import { useEntitySchema } from './useEntitySchema';
 
 /**
  * The detail screen's actions: edit (when the entity may be updated), one button per section of the schema (`x-resource.sections`)
- * and one per action its status allows now (`x-transitions`).
+ * one per command the record allows (`x-resource.commands`) and one per action its status allows now
+ * (`x-transitions`).
  */
 export function ShowActions() {
   const entity = useEntitySchema();
@@ -28,6 +30,7 @@ export function ShowActions() {
             <Tune />
           </Button>
         ))}
+      {record && <CommandButtons entity={entity} record={record} />}
       {record && <TransitionButtons entity={entity} record={record} />}
     </TopToolbar>
   );

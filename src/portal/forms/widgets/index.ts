@@ -7,6 +7,7 @@ import { MoneyWidget } from './MoneyWidget';
 import { PasswordWidget } from './PasswordWidget';
 import { ReferencesWidget } from './ReferencesWidget';
 import { ReferenceWidget } from './ReferenceWidget';
+import { TabsWidget } from './TabsWidget';
 
 /**
  * Every widget a derived uiSchema may name, registered once. The object is created at module
@@ -21,7 +22,8 @@ export const formWidgets: RegistryWidgetsType = {
   date: DateWidget,
   reference: ReferenceWidget,
   references: ReferencesWidget,
+  tabs: TabsWidget,
 };
 
 export type FormWidgetName =
-  'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date' | 'reference' | 'references';
+  'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date' | 'reference' | 'references' | 'tabs';
