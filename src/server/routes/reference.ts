@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { errorResponses } from '../http/shared-schemas';
+import { entitySchemas } from '../../schema/registry';
+import { enumLabelKey } from '../../schema/labels';
+import { t } from '../http/language';
 import { COUNTRIES } from '../reference/countries';
 
 /** Public reference data and the health check. */
@@ -22,7 +25,25 @@ const health = {
   properties: { status: { type: 'string', enum: ['ok'] }, database: { type: 'string' } },
 };
 
-export const referenceSchemas = [country, health];
+const city = {
+  $id: 'delivery-city',
+  type: 'object',
+  properties: { value: { type: 'string' }, name: { type: 'string' }, name_ar: { type: 'string' } },
+};
+
+export const referenceSchemas = [country, health, city];
+
+/**
+ * The cities a delivery company serves: the values of the invoice's `delivery_city` enum, named in
+ * both languages by the catalogue, so the list and the form's choices are one.
+ */
+function deliveryCities() {
+  const values = (entitySchemas.invoice?.properties.delivery_city?.enum ?? []) as string[];
+  return values.map((value) => {
+    const key = enumLabelKey('invoice', 'delivery_city', value);
+    return { value, name: t('en', key), name_ar: t('ar', key) };
+  });
+}
 
 /** `GET /countries` and `GET /health` (no sign-in needed). */
 export function referenceRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -36,6 +57,18 @@ export function referenceRoutes(app: FastifyInstance, ctx: ServerContext): void 
       },
     },
     async () => COUNTRIES,
+  );
+
+  app.get(
+    '/delicon-city-list',
+    {
+      schema: {
+        tags: ['reference'],
+        summary: 'Cities served by the delivery company (delivery-company invoices)',
+        response: { 200: { type: 'array', items: { $ref: 'delivery-city#' } } },
+      },
+    },
+    async () => deliveryCities(),
   );
 
   app.get(

@@ -40,12 +40,11 @@ const DAY = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const fils = (value: number) => `${Math.floor(value / 1000)}.${String(value % 1000).padStart(3, '0')}`;
 
-const CITIES = ['Kuwait City', 'Salmiya', 'Hawalli', 'الجهراء', 'الفحيحيل', 'Mangaf'];
+const CITIES = ['kuwait_city', 'salmiya', 'hawalli', 'jahra', 'fahaheel', 'mangaf'];
 
 /** The invoice's kind and the fields that kind carries (delivery address, schedule, parts). */
 function kindOf(random: Random, i: number, created: number): Row {
-  if (i % 7 === 3) return { kind: 'open' };
-  if (i % 11 === 5) return { kind: 'split' };
+  if (i % 11 === 5) return { kind: 'split', split_parts: random.int(2, 4) };
   if (i % 5 === 2) {
     return {
       kind: 'delivery',
@@ -72,7 +71,6 @@ export function demoInvoices(random: Random, count: number, days = 150): DemoRec
     const created = now - Math.floor(((count - i) / count) * days * DAY) + random.int(0, DAY / 2);
     const amount = random.int(5, 950) * 1000 + random.pick([0, 250, 500, 750, random.int(1, 999)]);
     const name = CUSTOMERS[i % CUSTOMERS.length];
-    const open = i % 7 === 3;
     const values: Row = {
       title: random.pick(TITLES),
       customer_name: name,
@@ -83,12 +81,8 @@ export function demoInvoices(random: Random, count: number, days = 150): DemoRec
       payment_methods: random.pick(METHODS),
       description: /[a-z]/i.test(name) ? 'Thank you for your business.' : 'شكرًا لتعاملكم معنا.',
     };
+    if (i % 4 === 0) values.invoice_number = `INV-${1000 + i}`;
     if (i % 3 === 0) values.email = `customer${i + 1}@example.com`;
-    if (open) {
-      values.min_amount = fils(Math.max(1000, Math.floor(amount / 2)));
-      values.max_amount = fils(amount * 2);
-    }
-    if (i % 11 === 5) values.split_parts = random.int(2, 4);
     Object.assign(values, kindOf(random, i, created));
     return {
       values,

@@ -221,6 +221,43 @@ const SERVICE_DEFAULTS: Row = {
   invoice_transaction_settings: { max_attempts: 3 },
 };
 
+/**
+ * The merchant's own service settings (no sub-merchant): the SMS its invoices are sent with, the
+ * fields its open invoices ask payers for, and its recurring subscriptions.
+ */
+async function seedOwnServices(ctx: ServerContext, tx: Queryable, merchantId: number): Promise<void> {
+  const own: Row[] = [
+    {
+      service_type: 'quick_invoice',
+      payment_type: 'knet',
+      sms_language: 'en',
+      sms_template: 'Dear {name}, Al Noor Trading asks you to pay {amount} KWD for invoice {refno}.',
+      sms_sender_id: 'ALNOOR',
+      sms_active_minutes: 0,
+      thank_you_sms: true,
+      remarks: 'Own SMS invoices',
+    },
+    {
+      service_type: 'open_invoice',
+      payment_type: 'credit_card',
+      open_invoice_fields: [
+        { name: 'Civil ID', required: true, characters: 12 },
+        { name: 'Notes', required: false, characters: 200 },
+      ],
+      remarks: 'Own open invoices',
+    },
+    { service_type: 'subscription', payment_type: 'credit_card', remarks: 'Own recurring subscriptions' },
+  ];
+  for (const service of own) {
+    await storeOf(ctx, 'merchant_service').create(
+      tx,
+      merchantId,
+      { ...SERVICE_DEFAULTS, ...service },
+      { created_at: instantDaysAgo(140) },
+    );
+  }
+}
+
 async function seedSubMerchants(
   ctx: ServerContext,
   tx: Queryable,
@@ -766,6 +803,7 @@ export async function seedDemoMerchantAccount(ctx: ServerContext, tx: Queryable,
     notify_on_refund: true,
     webhook_url: 'https://api.alnoor-trading.com.kw/bawaba/webhook',
   });
+  await seedOwnServices(ctx, tx, merchant.id);
   await seedSubMerchants(ctx, tx, merchant, SUB_MERCHANTS);
   await seedCompliance(ctx, tx, merchant.id);
   await seedSignatories(ctx, tx, merchant.id);

@@ -5,7 +5,7 @@ import { allPermissions } from '../merchants/permissions';
 import { allServices } from '../merchants/services';
 import type { EntityStore } from '../storage/records';
 import { DEMO_ACCOUNTS } from './accounts';
-import { demoInvoices } from './demo-invoices';
+import { demoInvoices, type DemoRecord } from './demo-invoices';
 import { seedDemoMerchantAccount, seedVendorAccount } from './demo-merchant';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoProperty } from './demo-property';
@@ -26,6 +26,17 @@ function store(ctx: ServerContext, name: string): EntityStore {
   return found;
 }
 
+/**
+ * Demo invoices, each with what creating one through the API also makes (the parts of a split or
+ * instalment invoice, its links), but quietly: seeding sends no SMS.
+ */
+async function seedInvoices(ctx: ServerContext, tx: Queryable, merchantId: number, invoices: DemoRecord[]) {
+  for (const invoice of invoices) {
+    const created = await store(ctx, 'invoice').create(tx, merchantId, invoice.values, invoice.system);
+    await ctx.effects.afterCreate('invoice', { tx, merchantId, language: 'en', quiet: true }, created);
+  }
+}
+
 async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void> {
   const merchant = await createMerchant(tx, {
     name: 'Al Noor Trading Co.',
@@ -38,8 +49,7 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
     services: allServices(true),
   });
   const random = seededRandom(965);
-  for (const invoice of demoInvoices(random, 40))
-    await store(ctx, 'invoice').create(tx, merchant.id, invoice.values, invoice.system);
+  await seedInvoices(ctx, tx, merchant.id, demoInvoices(random, 40));
   await seedDemoPayments(ctx, tx, merchant.id, {
     seed: 9651,
     transactions: 150,
@@ -108,8 +118,7 @@ async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
     await createMerchant(tx, { name, name_ar, brand_name: name, parent_id: vendor.id, services });
   }
   const random = seededRandom(2026);
-  for (const invoice of demoInvoices(random, 6, 60))
-    await store(ctx, 'invoice').create(tx, vendor.id, invoice.values, invoice.system);
+  await seedInvoices(ctx, tx, vendor.id, demoInvoices(random, 6, 60));
   await seedDemoPayments(ctx, tx, vendor.id, {
     seed: 2027,
     transactions: 30,
