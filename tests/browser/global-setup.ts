@@ -49,7 +49,7 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.BAWABA_SKIP_BUILD !== '1' || !existsSync('dist/index.html')) {
+  if (process.env.BAWABA_SKIP_BUILD !== '1' || !existsSync('dist/index.html') || !existsSync('dist/pay.html')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
   }

@@ -3,11 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAYER_PAGES } from '../../shared/pay';
 
 /**
  * The built portal: static files from `dist/` (hashed `static/` files cached for a year,
  * `index.html` never cached), any other page path answered with `index.html` so the portal's
- * router decides, and the translation catalogues at `/locales/<lng>.json`.
+ * router decides, and the translation catalogues at `/locales/<lng>.json`. The public payer pages
+ * (SPEC §2: `/smspay/{ref}`, `/sp/{ref}`, receipts…) are a separate small build, `pay.html`.
  */
 
 /**
@@ -19,6 +21,14 @@ export const STATIC_DIR = 'static';
 /** Paths that are never pages: the API and the hashed files. */
 const NOT_PAGES = new RegExp(`^/(v1|${STATIC_DIR})(/|$|\\?)`);
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Addresses of the payer pages: one of their prefixes, then a reference (one path segment). */
+const PAYER_PAGE = new RegExp(`^(${Object.values(PAYER_PAGES).map(escapeRegExp).join('|')})[^/?#]+/?(\\?|$)`);
+
+/** True for an address the payer pages answer rather than the portal. */
+export const isPayerPage = (url: string) => PAYER_PAGE.test(url);
+
 export interface PortalOptions {
   /** Output folder of `npm run build`. */
   distDir: string;
@@ -28,6 +38,9 @@ export interface PortalOptions {
 
 /** `en.json`, `ar.json`, and the catalogues of react-admin's own texts such as `react-admin.ar.json`. */
 const LOCALE_FILE = /^(react-admin\.)?[a-z]{2}(-[A-Za-z]{2,4})?\.json$/;
+
+/** The payer pages' document in `distDir` (see `vite.pay.config.ts`). */
+export const PAY_PAGE = 'pay.html';
 
 /** True when the portal has been built into `distDir`. */
 export const portalBuilt = (options: PortalOptions) => existsSync(join(options.distDir, 'index.html'));
@@ -43,6 +56,8 @@ export async function servePortal(
   options: PortalOptions,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
   const built = portalBuilt(options);
+  // A build from before the payer pages existed leaves their addresses to the portal.
+  const payBuilt = existsSync(join(options.distDir, PAY_PAGE));
   const builtLocales = join(options.distDir, 'locales');
   const localesDir = existsSync(builtLocales) ? builtLocales : options.localesDir;
 
@@ -73,7 +88,8 @@ export async function servePortal(
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_PAGES.test(request.url);
     if (!isPage) return false;
     if (built) {
-      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = payBuilt && isPayerPage(request.url) ? PAY_PAGE : 'index.html';
+      void reply.header('cache-control', 'no-cache').sendFile(page);
     } else {
       void reply
         .status(404)

@@ -1,0 +1,72 @@
+import type { Language } from '../shared/i18n';
+import type { Payable, PayRequest, PayResult, Receipt } from '../shared/pay';
+
+/**
+ * The public payer API (`/v1/pay/…`, no sign-in). Every call sends the `locale` header so that
+ * the server's messages (a declined payment, field errors) come back in the payer's language.
+ * Failures are values, not exceptions: the pages turn each into a page or a message.
+ */
+
+export type ApiAnswer<T> =
+  | { kind: 'ok'; data: T }
+  /** The server answered with an error: its message and field messages, already translated. */
+  | { kind: 'error'; status: number; message: string; errors: Record<string, string> }
+  /** No answer at all (offline, connection dropped). */
+  | { kind: 'network' };
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: unknown;
+}
+
+function errorOf(status: number, body: unknown): ApiAnswer<never> {
+  const { message, errors } = (body && typeof body === 'object' ? body : {}) as ErrorBody;
+  const fields: Record<string, string> = {};
+  if (errors && typeof errors === 'object')
+    for (const [field, text] of Object.entries(errors)) if (typeof text === 'string') fields[field] = text;
+  return { kind: 'error', status, message: typeof message === 'string' ? message : '', errors: fields };
+}
+
+async function call<T>(
+  language: Language,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        locale: language,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { kind: 'network' };
+  }
+  let json: unknown = null;
+  try {
+    json = await response.json();
+  } catch {
+    // A proxy's HTML error page or an empty body: the status alone says what happened.
+    if (response.ok) return { kind: 'network' };
+  }
+  return response.ok ? { kind: 'ok', data: json as T } : errorOf(response.status, json);
+}
+
+const encoded = (reference: string) => encodeURIComponent(reference);
+
+/** `GET /v1/pay/{reference}`; `visit` counts this page view (once per view). */
+export const getPayable = (language: Language, reference: string, visit: boolean) =>
+  call<Payable>(language, 'GET', `/v1/pay/${encoded(reference)}${visit ? '?visit=1' : ''}`);
+
+/** `POST /v1/pay/{reference}`: declined payments are answers too (status `failed`). */
+export const postPayment = (language: Language, reference: string, request: PayRequest) =>
+  call<PayResult>(language, 'POST', `/v1/pay/${encoded(reference)}`, request);
+
+/** `GET /v1/pay/receipt/{transaction reference}`. */
+export const getReceipt = (language: Language, reference: string) =>
+  call<Receipt>(language, 'GET', `/v1/pay/receipt/${encoded(reference)}`);

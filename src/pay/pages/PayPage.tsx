@@ -1,0 +1,97 @@
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/hooks';
+import type { Payable, PayMethod, PayResult } from '../../shared/pay';
+import { getPayable } from '../api';
+import { Link } from '../components/Link';
+import { Loading } from '../components/Notice';
+import { Shell } from '../components/Shell';
+import { Summary } from '../components/Summary';
+import { merchantName } from '../format';
+import { useI18n } from '../i18n/context';
+import { PaymentForm, type PaymentOutcome } from '../payment/PaymentForm';
+import { navigate } from '../router';
+import { Failure } from './Failure';
+import { LinkState } from './LinkState';
+import { PartsList } from './PartsList';
+import { pathTo } from './paths';
+import { Processing } from './Processing';
+import { useLoad } from './useLoad';
+
+/**
+ * `/smspay/{ref}`, `/open-invoice/checkout/{ref}` and `/sp/{ref}`: what the link asks for and,
+ * while it can be paid, the payment form. A link with parts lists them whichever address opened
+ * it; one that cannot be paid says why.
+ */
+export function PayPage({ reference }: { reference: string }) {
+  const { language, t } = useI18n();
+  const [state, reload] = useLoad((first) => getPayable(language, reference, first));
+  const payable = state.kind === 'ok' ? state.data : null;
+
+  useEffect(() => {
+    if (payable) document.title = t('document_title', { merchant: merchantName(payable.merchant, language) });
+  }, [payable, language, t]);
+
+  if (state.kind === 'loading')
+    return (
+      <Shell>
+        <Loading label={t('loading')} />
+      </Shell>
+    );
+  if (state.kind !== 'ok')
+    return <Failure answer={state} notFound={['state.unknown_title', 'state.unknown']} onRetry={reload} />;
+  return (
+    <Shell merchant={state.data.merchant}>
+      {state.data.kind === 'parts' ? (
+        <PartsList payable={state.data} />
+      ) : (
+        <Payment payable={state.data} onReload={reload} />
+      )}
+    </Shell>
+  );
+}
+
+/** The payment of one link: the form, or the page that says why there is none now. */
+function Payment({ payable, onReload }: { payable: Payable; onReload: () => void }) {
+  const { t } = useI18n();
+  const [continued, setContinued] = useState(false);
+  const [pending, setPending] = useState<{ result: PayResult; method: PayMethod } | null>(null);
+
+  const onOutcome = (outcome: PaymentOutcome) => {
+    if (outcome.kind === 'paid') return navigate(pathTo.receipt(outcome.result.transaction_reference));
+    if (outcome.kind === 'refused') return onReload();
+    setContinued(false);
+    setPending({ result: outcome.result, method: outcome.method });
+  };
+  const goOn = () => {
+    setPending(null);
+    setContinued(true);
+  };
+  const checkAgain = () => {
+    setPending(null);
+    onReload();
+  };
+
+  if (pending)
+    return (
+      <Processing
+        cash={pending.method === 'cash'}
+        message={pending.result.message}
+        onContinue={goOn}
+        onCheck={checkAgain}
+      />
+    );
+  if (payable.state !== 'payable') return <LinkState payable={payable} />;
+  if (payable.in_flight && !continued) return <Processing onContinue={goOn} onCheck={checkAgain} />;
+  return (
+    <>
+      <Summary payable={payable}>
+        {payable.parent_reference ? (
+          <Link href={pathTo.parts(payable.parent_reference)} class="text-link">
+            {t('invoice.all_parts')}
+          </Link>
+        ) : null}
+      </Summary>
+      <PaymentForm payable={payable} continueInFlight={continued} onOutcome={onOutcome} />
+    </>
+  );
+}
