@@ -16,6 +16,7 @@ describe('serving the built portal', () => {
   beforeAll(async () => {
     mkdirSync(join(distDir, 'static'));
     writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Bawaba</title>');
+    writeFileSync(join(distDir, 'pay.html'), '<!doctype html><title>Pay</title>');
     writeFileSync(join(distDir, 'static', 'index-3f2a1b.js'), 'console.log(1)');
     server = await startServer('pglite', { portal: { distDir, localesDir } });
     unbuilt = await startServer('pglite', { portal: { distDir: join(distDir, 'missing'), localesDir } });
@@ -35,13 +36,30 @@ describe('serving the built portal', () => {
       '/employees/12/permissions',
       '/assets/assest-list',
       '/assets/tenants',
-      '/smspay/INV-2026-000001',
     ]) {
       const response = await browser.get(path, { headers: { accept: 'text/html' } });
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>Bawaba</title>');
+    }
+  });
+
+  it('answers the payer pages with pay.html, never cached, and nothing else with it', async () => {
+    for (const path of [
+      '/smspay/INV-2026-000001',
+      '/open-invoice/checkout/OPI-2026-000002',
+      '/sp/INV-2026-000003',
+      '/transaction-receipt/700000000014',
+      '/transaction-receipt/v1/700000000014',
+    ]) {
+      const response = await browser.get(path, { headers: { accept: 'text/html' } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, path).toContain('<title>Pay</title>');
+    }
+    for (const path of ['/smspayment/INV-1', '/sale/SL-2026-000001', '/invoice/invoice-list']) {
+      expect((await browser.get(path)).body, path).toContain('<title>Bawaba</title>');
     }
   });
 

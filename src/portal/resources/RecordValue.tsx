@@ -13,6 +13,7 @@ import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
 import { formatDate, formatNumber } from './format';
+import { LinkValue, isWebAddress } from './LinkValue';
 import { ReferenceValue } from './ReferenceValue';
 
 type Values = Record<string, unknown>;
@@ -205,6 +206,7 @@ function PropertyValue({
       />
     );
   }
+  if (isWebAddress(value) && !property?.enum) return <LinkValue href={value} />;
   const text = displayText(display, path, property, value);
   if (property?.enum) return <Chip size="small" variant="outlined" label={text} />;
   // Amounts, dates and one-word values (references, phone numbers) read badly broken across lines.
