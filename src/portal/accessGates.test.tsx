@@ -38,6 +38,34 @@ describe('an employee without the employees permission', () => {
   });
 });
 
+describe('a merchant without the recurring subscription service', () => {
+  const admin: PortalPermissions = {
+    ...demoStaff,
+    role: 'admin',
+    services: { ...everyService, recurring_subscription: false },
+  };
+
+  it.each(['/subscription/recurring', '/subscription/create'])(
+    'reads "recurring subscription payment type not enabled, contact support" at %s, in English and Arabic',
+    async (path) => {
+      const english = renderBackOffice(path, admin);
+      expect(
+        await screen.findByText('recurring subscription payment type not enabled, contact support', undefined, {
+          timeout: 5000,
+        }),
+      ).toBeTruthy();
+      english.unmount();
+      renderBackOffice(path, admin, { language: 'ar' });
+      expect(
+        await screen.findByText('نوع دفع الاشتراك المتكرر غير مفعّل، يرجى التواصل مع الدعم', undefined, {
+          timeout: 5000,
+        }),
+      ).toBeTruthy();
+      expect(requested.filter((url) => url.includes('/subscription'))).toEqual([]);
+    },
+  );
+});
+
 describe('a merchant whose product listing service is off', () => {
   it.each(['/product', '/product/create', '/sales/products', '/sales/create-products'])(
     'sees "Service not fully enabled, please contact support" at %s, and nothing asks for the products',
