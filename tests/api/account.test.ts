@@ -67,7 +67,7 @@ describe.each(DRIVERS)('account, reference data and the API document (%s)', (dri
           is_multi_vendor: true,
         },
       });
-      expect(Object.values(profile.services)).toEqual([true, true, true, true, true, true, true]);
+      expect(Object.values(profile.services)).toEqual([true, true, true, true, true, true, true, true]);
       expect(Object.keys(profile.services)).toEqual([
         'open_invoice',
         'quick_invoice',
@@ -76,6 +76,7 @@ describe.each(DRIVERS)('account, reference data and the API document (%s)', (dri
         'pos_terminal',
         'delivery_invoice',
         'property_management',
+        'recurring_subscription',
       ]);
       expect(profile.permissions.general).toContain('employees');
       expect(profile.permissions.report).toHaveLength(6);

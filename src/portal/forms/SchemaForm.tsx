@@ -60,6 +60,9 @@ function withoutInapplicable(schema: EntitySchema, values: FormValues): FormValu
   return kept;
 }
 
+/** The top-level field an rjsf error is about (`.customer_ids.0` → `customer_ids`). */
+const topField = (property: string | undefined) => (property ?? '').replace(/^\./, '').split(/[.[]/)[0];
+
 /** The confirmation message of the first applying `x-confirmEmpty` field left empty, if any. */
 function emptyToConfirm(schema: EntitySchema, data: FormValues): string | undefined {
   for (const [name, property] of Object.entries(schema.properties)) {
@@ -123,7 +126,16 @@ export function SchemaForm({
     () => deriveUiSchema(entity, schema, translate, hiddenKey ? hiddenKey.split(',') : []),
     [entity, schema, translate, hiddenKey],
   );
-  const transformErrors = useMemo(() => catalogueErrors(entity, translate), [entity, translate]);
+  // rjsf fills defaults (an empty list) back into hidden fields: their errors are not the user's to fix.
+  const transformErrors = useMemo(() => {
+    const messages = catalogueErrors(entity, translate);
+    const hidden = hiddenKey ? hiddenKey.split(',') : [];
+    return (errors: RJSFValidationError[], uiSchemaArg?: Parameters<typeof messages>[1]) =>
+      messages(
+        errors.filter((error) => !hidden.includes(topField(error.property))),
+        uiSchemaArg,
+      );
+  }, [entity, translate, hiddenKey]);
   const [files] = useState(() => new Map<string, File>());
   const formContext = useMemo<SchemaFormContext>(
     () => ({ resource: entity.$id, language, translate, files }),
@@ -156,7 +168,7 @@ export function SchemaForm({
   const handleSubmit = useCallback(
     (event: IChangeEvent<FormValues>) => {
       setMissingRequired(false);
-      const data: FormValues = { ...(event.formData ?? {}) };
+      const data: FormValues = withoutInapplicable(schema, { ...(event.formData ?? {}) });
       for (const [name, file] of files) if (name in schema.properties) data[name] = file;
       const unconfirmed = emptyToConfirm(schema, data);
       if (unconfirmed) {
@@ -213,7 +225,7 @@ export function SchemaForm({
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(null)}>{translate('ra.action.cancel')}</Button>
-          <Button onClick={confirm} variant="contained" autoFocus>
+          <Button onClick={confirm} variant="contained">
             {translate('ra.action.confirm')}
           </Button>
         </DialogActions>
