@@ -13,7 +13,8 @@ export const everyService: Services = {
   product_listing: true,
   pos_terminal: true,
   delivery_invoice: true,
-  property_management: true, recurring_subscription: true,
+  property_management: true,
+  recurring_subscription: true,
 };
 
 /** The merchant's admin, at a merchant with every service. */

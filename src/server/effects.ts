@@ -45,7 +45,8 @@ export class Effects {
 
   async afterTransition(entity: string, scope: EffectScope, record: Row, action: string): Promise<Row> {
     let current = record;
-    for (const effect of this.transitioned.get(entity) ?? []) current = (await effect(scope, current, action)) ?? current;
+    for (const effect of this.transitioned.get(entity) ?? [])
+      current = (await effect(scope, current, action)) ?? current;
     return current;
   }
 }

@@ -30,7 +30,8 @@ const profile: Profile = {
     product_listing: true,
     pos_terminal: false,
     delivery_invoice: false,
-    property_management: false, recurring_subscription: false,
+    property_management: false,
+    recurring_subscription: false,
   },
   permissions: {
     general: ['dashboard'],

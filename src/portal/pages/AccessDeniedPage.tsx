@@ -25,5 +25,9 @@ function ServiceDisabled({ service }: { service?: string }) {
  * the employee lacks the permission, the service message when the merchant's service is off.
  */
 export default function AccessDeniedPage({ reason, service }: { reason: AccessDenial; service?: string }) {
-  return reason === 'service' ? <ServiceDisabled service={service} /> : <ErrorPage status={403} Frame={BackOfficeStatusFrame} />;
+  return reason === 'service' ? (
+    <ServiceDisabled service={service} />
+  ) : (
+    <ErrorPage status={403} Frame={BackOfficeStatusFrame} />
+  );
 }
