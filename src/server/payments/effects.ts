@@ -1,0 +1,127 @@
+import { now as clockNow } from '../../schema/calendar';
+import { fromFils } from '../../shared/money';
+import type { ServerContext } from '../context';
+import type { Queryable, Row } from '../db/database';
+import type { EffectScope } from '../effects';
+import { PAYER_PAGES } from '../../shared/pay';
+import { createParts, invoiceProgress, markPartPaid, partsOf, type PartRow } from './parts';
+import { storeOf } from './stores';
+import { filsOf, latestTransaction, recordTransaction, settleCash, type TransactionRow } from './transactions';
+
+/**
+ * What invoices do for payments besides their own write: a split, instalment or group invoice is
+ * made of parts the moment it is created, and an invoice marked paid (cash received) turns its
+ * waiting cash payment into a success.
+ */
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** Makes a new invoice's parts and points its group link at the page listing them. */
+async function makeParts(ctx: ServerContext, scope: EffectScope, invoice: Row): Promise<Row | void> {
+  const parts = await createParts(scope.tx, scope.merchantId, invoice, clockNow());
+  if (parts.length === 0) return;
+  const link = `${ctx.publicUrl.replace(/\/+$/, '')}${PAYER_PAGES.parts}${encodeURIComponent(String(invoice.reference_no))}`;
+  const updated = await storeOf(ctx, 'invoice').update(
+    scope.tx,
+    scope.merchantId,
+    Number(invoice.id),
+    { group_link: link },
+    'patch',
+    scope.actor,
+  );
+  return updated ?? undefined;
+}
+
+/**
+ * The cash payment of `reference`: the one waiting for the merchant's confirmation, now a success,
+ * or, when the payer never chose cash on the link, a new successful cash payment.
+ */
+async function cashReceived(
+  ctx: ServerContext,
+  q: Queryable,
+  merchantId: number,
+  reference: string,
+  amount: bigint,
+  customer: { name: string | null; mobile: string | null },
+  webhookUrl: string | null,
+  now: Date,
+): Promise<TransactionRow> {
+  const waiting = await latestTransaction(q, merchantId, reference, 'pending', 'cash');
+  if (waiting) return settleCash(q, ctx, merchantId, waiting, webhookUrl, now);
+  return recordTransaction(q, ctx, {
+    merchantId,
+    invoiceReference: reference,
+    channel: 'payment_link',
+    method: 'cash',
+    amount,
+    customerName: customer.name,
+    customerMobile: customer.mobile,
+    charge: {
+      status: 'success',
+      resultCode: 'CAPTURED',
+      authCode: null,
+      paymentId: null,
+      trackId: null,
+      cardLast4: null,
+      cardExpiry: null,
+    },
+    now,
+    webhookUrl,
+  });
+}
+
+/** `mark_paid`: the invoice (every part of it, for a part kind) is paid in cash. */
+async function markedPaid(ctx: ServerContext, scope: EffectScope, invoice: Row): Promise<Row | void> {
+  const now = clockNow();
+  const webhookUrl = text(invoice.webhook_url);
+  const own = { name: text(invoice.customer_name), mobile: text(invoice.mobile) };
+  const parts = await partsOf(scope.tx, scope.merchantId, Number(invoice.id));
+  const unpaid = parts.filter((part: PartRow) => part.status !== 'paid');
+  for (const part of unpaid) {
+    const customer = { name: part.customer_name ?? own.name, mobile: part.mobile ?? own.mobile };
+    const paid = await cashReceived(
+      ctx,
+      scope.tx,
+      scope.merchantId,
+      part.reference_no,
+      filsOf(part.amount),
+      customer,
+      webhookUrl,
+      now,
+    );
+    await markPartPaid(scope.tx, part, paid.reference_no, now);
+  }
+  if (parts.length === 0) {
+    await cashReceived(
+      ctx,
+      scope.tx,
+      scope.merchantId,
+      String(invoice.reference_no),
+      filsOf(invoice.amount),
+      own,
+      webhookUrl,
+      now,
+    );
+  }
+  const paidAmount =
+    parts.length === 0
+      ? filsOf(invoice.amount)
+      : invoiceProgress(await partsOf(scope.tx, scope.merchantId, Number(invoice.id))).paid;
+  const updated = await storeOf(ctx, 'invoice').update(
+    scope.tx,
+    scope.merchantId,
+    Number(invoice.id),
+    { paid_amount: fromFils(paidAmount) },
+    'patch',
+    scope.actor,
+  );
+  return updated ?? undefined;
+}
+
+/** Registers the payment effects of invoices; call once, before effects that read an invoice's parts. */
+export function installPaymentEffects(ctx: ServerContext): void {
+  ctx.effects.onCreate('invoice', (scope, record) => makeParts(ctx, scope, record));
+  ctx.effects.onTransition('invoice', async (scope, record, action) => {
+    if (action === 'mark_paid') return markedPaid(ctx, scope, record);
+  });
+}

@@ -1,0 +1,11 @@
+/**
+ * Kuwait keeps UTC+3 all year (no daylight saving): "today" for expiry dates and due dates is the
+ * date there, not in UTC.
+ */
+
+const KUWAIT_OFFSET_MS = 3 * 3_600_000;
+
+/** The date in Kuwait at `now`, as `YYYY-MM-DD`. */
+export function kuwaitToday(now: Date): string {
+  return new Date(now.getTime() + KUWAIT_OFFSET_MS).toISOString().slice(0, 10);
+}

@@ -1,0 +1,252 @@
+import { now as clockNow } from '../../schema/calendar';
+import type { Language } from '../../shared/i18n';
+import { fromFils, toFils } from '../../shared/money';
+import type { PayRequest, PayResult } from '../../shared/pay';
+import type { ServerContext } from '../context';
+import type { Queryable } from '../db/database';
+import { ApiError, fieldError, type FieldError } from '../http/api-error';
+import { t } from '../http/language';
+import { queueThankYouSms } from '../messaging/thank-you-sms';
+import { kuwaitToday } from './kuwait-time';
+import { invoiceProgress, markPartPaid, partsOf } from './parts';
+import { DEFAULT_FIELD_CHARACTERS, openFields, targetMethods } from './payable';
+import { charge as runCharge, type Charge } from './processor';
+import { expireIfDue, refusalOf, stateOf } from './states';
+import { storeOf } from './stores';
+import { applyFirstCharge } from './subscriptions';
+import { findTarget, type Target } from './targets';
+import { filsOf, inFlightOf, latestTransaction, recordTransaction, type TransactionRow } from './transactions';
+
+/**
+ * One payment of a link (`POST /v1/pay/:reference`), all in one database transaction: the paid
+ * record is locked, checked, charged, the attempt written and, on success, the record marked paid.
+ * Two payers of one invoice at once: the second waits for the first and is then told it is paid.
+ * A refusal (409) is answered after the transaction committed, so an expiry noticed on the way is
+ * kept; a bad request (400) or any failure rolls everything back.
+ */
+
+/** Messages of the result codes that are not a plain success. */
+const RESULT_MESSAGES: Record<string, string> = {
+  DECLINED: 'app.message.pay_declined',
+  INSUFFICIENT_FUNDS: 'app.message.pay_insufficient_funds',
+  NOT_SUPPORTED: 'app.message.pay_not_supported',
+  PENDING: 'app.message.pay_pending',
+  CASH_PENDING: 'app.message.pay_cash_pending',
+};
+
+function resultOf(transaction: TransactionRow, language: Language): PayResult {
+  const key = transaction.status === 'success' ? undefined : RESULT_MESSAGES[transaction.result_code];
+  return {
+    status: transaction.status as PayResult['status'],
+    transaction_reference: transaction.reference_no,
+    result_code: transaction.result_code,
+    message: key ? t(language, key) : null,
+  };
+}
+
+/** The amount to charge in fils: the link's own, or for an open amount the payer's, within its bounds. */
+function amountOf(target: Target, request: PayRequest): bigint {
+  switch (target.kind) {
+    case 'invoice':
+    case 'parts':
+      return filsOf(target.invoice.amount);
+    case 'part':
+      return filsOf(target.part.amount);
+    case 'subscription':
+      return filsOf(target.subscription.amount);
+    case 'open': {
+      const { open } = target;
+      if (open.amount_type !== 'open') return filsOf(open.amount);
+      const amount = request.amount === undefined ? null : toFils(request.amount);
+      if (amount === null) throw fieldError('amount', 'validation.amount');
+      const [min, max] = [filsOf(open.min_amount), filsOf(open.max_amount)];
+      if (amount < min || amount > max || amount <= 0n)
+        throw fieldError('amount', 'validation.pay_amount_range', { min: fromFils(min), max: fromFils(max) });
+      return amount;
+    }
+  }
+}
+
+/** Checks the open invoice's additional fields: required ones filled, none too long, none unknown. */
+async function checkFields(q: Queryable, target: Target, request: PayRequest): Promise<Record<string, string>> {
+  if (target.kind !== 'open') return {};
+  const fields = await openFields(q, target.open);
+  const given = request.fields ?? {};
+  const errors: Record<string, FieldError> = {};
+  for (const field of fields) {
+    const value = given[field.name]?.trim() ?? '';
+    const limit = field.characters ?? DEFAULT_FIELD_CHARACTERS;
+    if (field.required && value === '') errors[`fields.${field.name}`] = { key: 'validation.required' };
+    else if (value.length > limit) errors[`fields.${field.name}`] = { key: 'validation.maxLength', params: { limit } };
+  }
+  for (const name of Object.keys(given)) {
+    if (!fields.some((field) => field.name === name))
+      errors[`fields.${name}`] = { key: 'validation.pay_field_unknown' };
+  }
+  const entries = Object.entries(errors);
+  if (entries.length === 0)
+    return Object.fromEntries(fields.map((field) => [field.name, given[field.name]?.trim() ?? '']));
+  const missing = entries.some(([, error]) => error.key === 'validation.required');
+  const [, first] = entries[0];
+  throw missing
+    ? new ApiError(400, 'app.message.required_fields', errors)
+    : new ApiError(400, first.key, errors, first.params);
+}
+
+/** Who paid, as the transaction names them: the invoice's customer, else the payer's own details. */
+function customerOf(target: Target, request: PayRequest): { name: string | null; mobile: string | null } {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  switch (target.kind) {
+    case 'invoice':
+    case 'parts':
+      return { name: text(target.invoice.customer_name), mobile: text(target.invoice.mobile) };
+    case 'part':
+      return {
+        name: text(target.part.customer_name) ?? text(target.invoice.customer_name),
+        mobile: text(target.part.mobile) ?? text(target.invoice.mobile),
+      };
+    case 'subscription':
+      return { name: text(target.subscription.customer_name), mobile: text(target.subscription.mobile) };
+    case 'open':
+      return { name: text(request.payer?.name), mobile: text(request.payer?.mobile) };
+  }
+}
+
+/** The webhook the paid record asks for (the invoice's for a part); null leaves it to the merchant's own. */
+function webhookOf(target: Target): string | null {
+  const url =
+    target.kind === 'subscription'
+      ? target.subscription.webhook_url
+      : target.kind === 'open'
+        ? null
+        : target.invoice.webhook_url;
+  return typeof url === 'string' && url !== '' ? url : null;
+}
+
+/** Marks what a successful payment paid. */
+async function applySuccess(
+  ctx: ServerContext,
+  q: Queryable,
+  target: Target,
+  transaction: TransactionRow,
+  charge: Charge,
+  amount: bigint,
+  now: Date,
+): Promise<void> {
+  switch (target.kind) {
+    case 'invoice':
+    case 'parts':
+      await storeOf(ctx, 'invoice').update(
+        q,
+        target.merchantId,
+        target.invoice.id,
+        { status: 'paid', paid_amount: fromFils(amount) },
+        'patch',
+      );
+      return;
+    case 'part': {
+      await markPartPaid(q, target.part, transaction.reference_no, now);
+      const progress = invoiceProgress(await partsOf(q, target.merchantId, target.invoice.id));
+      await storeOf(ctx, 'invoice').update(
+        q,
+        target.merchantId,
+        target.invoice.id,
+        { status: progress.status, paid_amount: fromFils(progress.paid) },
+        'patch',
+      );
+      return;
+    }
+    case 'open':
+      await storeOf(ctx, 'open_invoice').update(
+        q,
+        target.merchantId,
+        target.open.id,
+        {
+          payments_count: Number(target.open.payments_count ?? 0) + 1,
+          collected_amount: fromFils(filsOf(target.open.collected_amount ?? '0') + amount),
+        },
+        'patch',
+      );
+      return;
+    case 'subscription':
+      await applyFirstCharge(ctx, q, target.subscription, charge, now);
+      return;
+  }
+}
+
+/** Keeps what the payer of an open invoice filled in beside the transaction. */
+async function keepDetails(
+  q: Queryable,
+  merchantId: number,
+  transaction: TransactionRow,
+  fields: Record<string, string>,
+  request: PayRequest,
+): Promise<void> {
+  if (Object.keys(fields).length === 0 && !request.payer) return;
+  await q.query(
+    `insert into payment_details (transaction_reference, merchant_id, fields, payer)
+     values ($1::text, $2::integer, $3::text::jsonb, $4::text::jsonb)`,
+    [transaction.reference_no, merchantId, fields, request.payer ?? {}],
+  );
+}
+
+type Outcome = { result: PayResult } | { refusal: ApiError };
+
+/** Pays the link `reference`; answers in `language`. */
+export async function pay(
+  ctx: ServerContext,
+  reference: string,
+  request: PayRequest,
+  language: Language,
+  now: Date = clockNow(),
+): Promise<PayResult> {
+  const today = kuwaitToday(now);
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const found = await findTarget(ctx, tx, reference, true);
+    if (!found) throw new ApiError(404, 'app.message.pay_link_unknown');
+    const target = await expireIfDue(ctx, tx, found, today);
+    const state = stateOf(target, today);
+    if (state !== 'payable') return { refusal: refusalOf(state) };
+    if (target.kind === 'parts') return { refusal: new ApiError(409, 'app.message.pay_choose_part') };
+    if (!targetMethods(target).includes(request.method)) throw fieldError('method', 'validation.pay_method');
+
+    // Choosing cash again gives the same waiting payment (each payer of an open invoice pays their own).
+    const waiting =
+      request.method === 'cash' && target.kind !== 'open'
+        ? await latestTransaction(tx, target.merchantId, target.reference, 'pending', 'cash')
+        : null;
+    if (waiting) return { result: resultOf(waiting, language) };
+    const inFlight = request.method !== 'cash' && (await inFlightOf(tx, target.merchantId, target.reference, now));
+    if (inFlight && !request.continue_in_flight) return { refusal: new ApiError(409, 'app.message.pay_in_flight') };
+
+    const amount = amountOf(target, request);
+    const fields = await checkFields(tx, target, request);
+    const charge = runCharge({ amount, method: request.method, card: request.card }, now);
+    const customer = customerOf(target, request);
+    const transaction = await recordTransaction(tx, ctx, {
+      merchantId: target.merchantId,
+      invoiceReference: target.reference,
+      channel: 'payment_link',
+      method: request.method,
+      amount,
+      customerName: customer.name,
+      customerMobile: customer.mobile,
+      charge,
+      now,
+      webhookUrl: webhookOf(target),
+    });
+    await keepDetails(tx, target.merchantId, transaction, fields, request);
+    if (charge.status === 'success') {
+      await applySuccess(ctx, tx, target, transaction, charge, amount, now);
+      await queueThankYouSms(tx, ctx, target.merchantId, target.reference, {
+        amount: fromFils(amount),
+        name: customer.name,
+        mobile: customer.mobile,
+      });
+    }
+    return { result: resultOf(transaction, language) };
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  ctx.outbox.kick();
+  return outcome.result;
+}

@@ -1,0 +1,187 @@
+import { randomInt } from 'node:crypto';
+import { fromFils, toFils } from '../../shared/money';
+import type { PayMethod } from '../../shared/pay';
+import type { ServerContext } from '../context';
+import type { Queryable, Row } from '../db/database';
+import { queueWebhook } from '../messaging/webhooks';
+import { feesOf } from './fees';
+import type { Charge } from './processor';
+import { storeOf } from './stores';
+
+/**
+ * Transactions made by payments: one row per attempt in the `transaction` entity's table, written
+ * through its store like every other row, with the money columns of its status. Final states
+ * (success, failed) are announced to the merchant's webhook in the same database transaction.
+ */
+
+/** A transaction as stored (amounts as KWD strings). */
+export interface TransactionRow extends Row {
+  id: number;
+  reference_no: string;
+  invoice_reference: string | null;
+  payment_method: PayMethod;
+  amount: string;
+  status: string;
+  result_code: string;
+  created_at: string;
+}
+
+export interface NewTransaction {
+  merchantId: number;
+  /** The reference of what was paid: an invoice, a part, an open invoice or a subscription. */
+  invoiceReference: string;
+  channel: 'payment_link' | 'online';
+  method: PayMethod;
+  /** Integer fils. */
+  amount: bigint;
+  customerName: string | null;
+  customerMobile: string | null;
+  charge: Charge;
+  now: Date;
+  /** Where the merchant asked this payment's webhook to go, if the paid record says so. */
+  webhookUrl: string | null;
+}
+
+const digits = (length: number) => Array.from({ length }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('');
+
+/** Fils of a stored amount. */
+export const filsOf = (amount: unknown): bigint => toFils(String(amount)) ?? 0n;
+
+/**
+ * The money columns of a transaction in `status`: a success carries its fees and can be refunded
+ * or captured up to its amount; any other status moved no money.
+ */
+export function moneyColumns(status: string, amount: bigint, method: PayMethod): Row {
+  const settled = status === 'success';
+  const fees = feesOf(amount, method);
+  return {
+    amount: fromFils(amount),
+    admin_charge: fromFils(settled ? fees.adminCharge : 0n),
+    commission: fromFils(settled ? fees.commission : 0n),
+    net_amount: fromFils(settled ? fees.net : 0n),
+    pending_amount: fromFils(settled ? amount : 0n),
+  };
+}
+
+/** A new transaction reference: twelve digits from one sequence, so never the same twice. */
+async function nextReference(q: Queryable): Promise<string> {
+  const [row] = await q.query<{ n: number }>(`select nextval('payment_reference_seq')::integer as n`);
+  return `7${String(row.n).padStart(11, '0')}`;
+}
+
+/** Tells the merchant's webhook about a transaction that reached a final state. */
+export async function announce(
+  q: Queryable,
+  ctx: ServerContext,
+  merchantId: number,
+  transaction: Row,
+  webhookUrl: string | null,
+): Promise<void> {
+  if (transaction.status !== 'success' && transaction.status !== 'failed') return;
+  await queueWebhook(q, ctx, merchantId, {
+    transaction,
+    invoiceReference: String(transaction.invoice_reference ?? ''),
+    webhookUrl,
+  });
+}
+
+/** Writes one payment attempt (and announces it when final); returns the stored row. */
+export async function recordTransaction(
+  q: Queryable,
+  ctx: ServerContext,
+  input: NewTransaction,
+): Promise<TransactionRow> {
+  const { charge } = input;
+  const at = input.now.toISOString();
+  const row = (await storeOf(ctx, 'transaction').create(
+    q,
+    input.merchantId,
+    {},
+    {
+      reference_no: await nextReference(q),
+      token_no: input.method === 'card' ? digits(16) : undefined,
+      payment_id: charge.paymentId ?? undefined,
+      track_id: charge.trackId ?? undefined,
+      auth_code: charge.authCode ?? undefined,
+      result_code: charge.resultCode,
+      invoice_reference: input.invoiceReference,
+      customer_name: input.customerName ?? undefined,
+      customer_mobile: input.customerMobile ?? undefined,
+      channel: input.channel,
+      payment_method: input.method,
+      card_last4: charge.cardLast4 ?? undefined,
+      ...moneyColumns(charge.status, input.amount, input.method),
+      status: charge.status,
+      created_at: at,
+      updated_at: at,
+    },
+  )) as TransactionRow;
+  await announce(q, ctx, input.merchantId, row, input.webhookUrl);
+  return row;
+}
+
+/**
+ * Turns a pending cash transaction into a success once the merchant confirmed receipt, with the
+ * money columns of a success; announces it.
+ */
+export async function settleCash(
+  q: Queryable,
+  ctx: ServerContext,
+  merchantId: number,
+  transaction: TransactionRow,
+  webhookUrl: string | null,
+  now: Date,
+): Promise<TransactionRow> {
+  const row = (await storeOf(ctx, 'transaction').update(
+    q,
+    merchantId,
+    transaction.id,
+    {
+      status: 'success',
+      result_code: 'CAPTURED',
+      ...moneyColumns('success', filsOf(transaction.amount), transaction.payment_method),
+      updated_at: now.toISOString(),
+    },
+    'patch',
+  )) as TransactionRow;
+  await announce(q, ctx, merchantId, row, webhookUrl);
+  return row;
+}
+
+/** The newest transaction of a paid reference in `status` (and of `method`, when given). */
+export async function latestTransaction(
+  q: Queryable,
+  merchantId: number,
+  invoiceReference: string,
+  status: string,
+  method?: PayMethod,
+): Promise<TransactionRow | null> {
+  const [row] = await q.query<TransactionRow>(
+    `select * from transactions
+     where merchant_id = $1::integer and invoice_reference = $2::text and status = $3::text
+       and ($4::text is null or payment_method = $4::text)
+     order by created_at desc, id desc limit 1`,
+    [merchantId, invoiceReference, status, method ?? null],
+  );
+  return row ?? null;
+}
+
+/** How long a card payment may stay pending before it counts as incomplete (SPEC §9). */
+export const IN_FLIGHT_MS = 10 * 60_000;
+
+/** The reference of a card or wallet payment of `invoiceReference` still pending for less than 10 minutes. */
+export async function inFlightOf(
+  q: Queryable,
+  merchantId: number,
+  invoiceReference: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await q.query<{ reference_no: string }>(
+    `select reference_no from transactions
+     where merchant_id = $1::integer and invoice_reference = $2::text and status = 'pending'
+       and payment_method <> 'cash' and created_at > $3::timestamptz
+     order by created_at desc, id desc limit 1`,
+    [merchantId, invoiceReference, new Date(now.getTime() - IN_FLIGHT_MS).toISOString()],
+  );
+  return row?.reference_no ?? null;
+}
