@@ -34,6 +34,7 @@ const app = await buildApp({
   portal,
   trustProxy: config.trustProxy,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  schedulerIntervalMs: 30_000,
 });
 
 let closing = false;

@@ -12,7 +12,8 @@ export function consoleTransport(
     async deliver(message: StoredMessage) {
       const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
       const subject = message.subject ? `${oneLine(message.subject)} — ` : '';
-      write(`[outbox] ${message.channel} to ${message.recipient}: ${subject}${oneLine(message.body)}`);
+      const sender = message.sender ? ` (from ${message.sender})` : '';
+      write(`[outbox] ${message.channel} to ${message.recipient}${sender}: ${subject}${oneLine(message.body)}`);
     },
   };
 }

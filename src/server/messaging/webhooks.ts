@@ -1,0 +1,123 @@
+import { createHmac } from 'node:crypto';
+import type { ServerContext } from '../context';
+import type { Queryable, Row } from '../db/database';
+import { readOwnRecord } from '../routes/own';
+
+/**
+ * Webhooks tell a merchant's server about its payments. Each one is first written to the
+ * `webhook_delivery` log in the transaction that changed the payment (so none is lost, and none is
+ * sent for a change that was rolled back), then POSTed by the dispatcher (`webhook-dispatcher.ts`).
+ * The body is signed with the merchant's secret key; README "Webhooks" tells merchants how to check it.
+ */
+
+export type WebhookEvent = 'payment.success' | 'payment.failed' | 'payment.pending' | 'payment.refunded';
+
+/** The event a transaction in each status announces. */
+const EVENT_OF_STATUS: Record<string, WebhookEvent> = {
+  success: 'payment.success',
+  failed: 'payment.failed',
+  incomplete: 'payment.failed',
+  pending: 'payment.pending',
+  authorized: 'payment.pending',
+  refunded: 'payment.refunded',
+};
+
+/** Request headers of every delivery. */
+export const WEBHOOK_HEADERS = {
+  timestamp: 'x-bawaba-timestamp',
+  signature: 'x-bawaba-signature',
+  event: 'x-bawaba-event',
+  delivery: 'x-bawaba-delivery',
+} as const;
+
+/** Transaction fields a webhook carries, and only these: no card number (nor its last digits), no fees. */
+const TRANSACTION_FIELDS = [
+  'reference_no',
+  'amount',
+  'payment_method',
+  'status',
+  'result_code',
+  'auth_code',
+  'payment_id',
+  'track_id',
+  'created_at',
+] as const;
+
+export interface WebhookRequest {
+  /** The transaction as stored (a `transaction` record). */
+  transaction: Row;
+  /** What was paid (invoice, part, open invoice or subscription); else the transaction's own. */
+  invoiceReference?: string | null;
+  /** The paid record's own webhook URL; else the merchant profile's is used. */
+  webhookUrl?: string | null;
+  /** Else derived from the transaction's status. */
+  event?: WebhookEvent;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** The event a transaction announces: `payment.success`, `payment.failed`, `payment.pending` or `payment.refunded`. */
+export const eventOf = (transaction: Row): WebhookEvent =>
+  EVENT_OF_STATUS[String(transaction.status)] ?? 'payment.pending';
+
+/** The JSON body of a webhook, as sent and as kept in the delivery log. */
+export function webhookBody(event: WebhookEvent, transaction: Row, invoiceReference: string | null): string {
+  const fields = Object.fromEntries(TRANSACTION_FIELDS.map((name) => [name, transaction[name] ?? null]));
+  return JSON.stringify({
+    event,
+    transaction: { ...fields, invoice_reference: invoiceReference, currency: 'KWD' },
+  });
+}
+
+/**
+ * The `X-Bawaba-Signature` value: `v1=` and the hex HMAC-SHA256, keyed with the merchant's secret
+ * key, of `<timestamp>.<body>` (the timestamp as sent in `X-Bawaba-Timestamp`, Unix seconds).
+ */
+export function signWebhook(secretKey: string, timestamp: number, body: string): string {
+  return `v1=${createHmac('sha256', secretKey).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** The merchant profile's webhook URL, if it has one. */
+async function profileWebhookUrl(q: Queryable, ctx: ServerContext, merchantId: number): Promise<string | null> {
+  const entity = ctx.entities.find((candidate) => candidate.$id === 'merchant');
+  if (!entity?.['x-resource'].own) return null;
+  return text((await readOwnRecord(q, entity, merchantId)).webhook_url);
+}
+
+/**
+ * Queues a webhook about `transaction` in the caller's transaction: a `webhook_delivery` row,
+ * pending, sent by the dispatcher once the transaction has committed (`ctx.outbox.kick()` after the
+ * commit sends it at once). Goes to `webhookUrl`, else to the merchant profile's webhook URL; with
+ * neither (or on a server without the delivery log), nothing is queued and null is returned.
+ * Returns the delivery record.
+ */
+export async function queueWebhook(
+  q: Queryable,
+  ctx: ServerContext,
+  merchantId: number,
+  { transaction, invoiceReference, webhookUrl, event }: WebhookRequest,
+): Promise<Row | null> {
+  const store = ctx.stores.get('webhook_delivery');
+  const url = text(webhookUrl) ?? (await profileWebhookUrl(q, ctx, merchantId));
+  if (!url || !store) return null;
+  const reference = text(invoiceReference) ?? text(transaction.invoice_reference);
+  const chosen = event ?? eventOf(transaction);
+  const now = new Date().toISOString();
+  return store.create(
+    q,
+    merchantId,
+    {},
+    {
+      event: chosen,
+      url,
+      transaction_reference: text(transaction.reference_no) ?? undefined,
+      invoice_reference: reference ?? undefined,
+      payload: webhookBody(chosen, transaction, reference),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+    },
+  );
+}
