@@ -1,5 +1,6 @@
 import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
+import { withUploadScreen } from './bulk/uploadResource';
 import { lazyWithReload } from './data/chunkReload';
 import type { PortalPermissions } from './data/authProvider';
 import { ownRoutes } from './pages/ownRoutes';
@@ -20,9 +21,9 @@ export const Dashboard = withScreenFallback(lazyWithReload(() => import('./pages
  */
 export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
   return [
-    ...portalResources.map((resource) => (
-      <Resource key={resource.props.name} {...gatedResourceProps(resource, permissions)} />
-    )),
+    ...portalResources
+      .map(withUploadScreen)
+      .map((resource) => <Resource key={resource.props.name} {...gatedResourceProps(resource, permissions)} />),
     <CustomRoutes key="routes">
       {ownRoutes()}
       {reportRoutes()}
