@@ -6,11 +6,17 @@ import { ajvOptions } from '../schema/ajv';
 import { formats, installVocabulary } from '../schema/keywords';
 import { entitySchemas } from '../schema/registry';
 import { authenticate } from './auth/guard';
+import { bulkUploadRoutes } from './bulk/routes';
 import { createContext, type ContextOptions, type ServerContext } from './context';
 import { openDatabase, type DatabaseOptions } from './db/open';
 import { ApiError } from './http/api-error';
 import { installErrorHandling, sendApiError } from './http/error-handler';
 import { installHttpConventions } from './http/conventions';
+import { installMessaging, type MessagingOptions } from './messaging/install';
+import { resendRoutes } from './messaging/resend-route';
+import { installPaymentEffects } from './payments/effects';
+import { payRoutes } from './payments/routes';
+import { paySchemas } from './payments/schemas';
 import { SHARED_SCHEMAS } from './http/shared-schemas';
 import { entityRouteSchemas } from './resources/schemas';
 import { accountRoutes, accountSchemas } from './routes/account';
@@ -27,7 +33,7 @@ import { seedDemo } from './seed/seed';
 import { migrate } from './storage/migrate';
 import { servePortal, type PortalOptions } from './web/portal';
 
-export interface BuildOptions extends ContextOptions {
+export interface BuildOptions extends ContextOptions, MessagingOptions {
   /** Where the data lives; default an in-memory embedded database. */
   database?: DatabaseOptions;
   /** Fill an empty database with the demo merchants and their data (default true). */
@@ -69,6 +75,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   try {
     await migrate(db, options.entities ?? Object.values(entitySchemas));
     ctx = await createContext(db, options, app.log);
+    installPaymentEffects(ctx);
     if (options.seed !== false) await seedDemo(ctx);
   } catch (error) {
     await db.close();
@@ -95,6 +102,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ...passwordSchemas,
     ...accountSchemas,
     ...referenceSchemas,
+    ...paySchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -105,14 +113,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       passwordRoutes(v1, ctx);
       referenceRoutes(v1, ctx);
       fileRoutes(v1, ctx);
+      payRoutes(v1, ctx);
       openapiRoutes(v1, () => app.swagger());
       await v1.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate(ctx));
         accountRoutes(signedIn, ctx);
         assetReportRoutes(signedIn, ctx);
         dashboardRoutes(signedIn, ctx);
+        bulkUploadRoutes(signedIn, ctx);
         registerResources(signedIn, ctx);
         ownRoutes(signedIn, ctx);
+        resendRoutes(signedIn, ctx);
       });
     },
     { prefix: '/v1' },
@@ -124,6 +135,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (!fallback?.(request, reply)) void sendApiError(request, reply, new ApiError(404, 'app.message.not_found'));
   });
 
+  installMessaging(app, ctx, options);
   if (options.outboxIntervalMs !== 0) ctx.outbox.start(options.outboxIntervalMs ?? 5_000);
   return app;
 }

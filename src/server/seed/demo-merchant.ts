@@ -97,7 +97,7 @@ function ownProfile(merchant: Merchant): { values: Row; system: Row } {
       iban: 'KW81NBOK0000000000001000372151',
       beneficiary_code: 'NBOKKWKW',
       ...SOCIAL('alnoortrading'),
-      webhook_url: 'https://api.alnoor-trading.com.kw/bawaba/webhook',
+      webhook_url: 'https://hooks.alnoor-trading.test/bawaba/webhook',
       server_ip: '185.112.44.20',
       terms_enabled: true,
       ...TEMPLATES,
@@ -295,7 +295,7 @@ async function seedSubMerchants(
         iban,
         beneficiary_code: `${sub.handle.slice(0, 4).toUpperCase()}${i + 1}`,
         ...SOCIAL(sub.handle.replace('-', '')),
-        webhook_url: `https://hooks.${sub.handle}.com.kw/payments`,
+        webhook_url: `https://hooks.${sub.handle}.test/payments`,
         terms_enabled: i % 2 === 0,
         ...TEMPLATES,
       },
@@ -801,7 +801,7 @@ export async function seedDemoMerchantAccount(ctx: ServerContext, tx: Queryable,
     payment_notification_emails: 'accounts@alnoor-trading.com.kw, hessa@alnoor-trading.com.kw',
     sms_on_payment: false,
     notify_on_refund: true,
-    webhook_url: 'https://api.alnoor-trading.com.kw/bawaba/webhook',
+    webhook_url: 'https://hooks.alnoor-trading.test/bawaba/webhook',
   });
   await seedOwnServices(ctx, tx, merchant.id);
   await seedSubMerchants(ctx, tx, merchant, SUB_MERCHANTS);
