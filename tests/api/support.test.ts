@@ -58,6 +58,26 @@ describe('the support command line', () => {
     }
   });
 
+  it('switches recurring subscriptions off: the API refuses them in its own words, in English and Arabic', async () => {
+    const run = support('service', 'merchant@demo.test', 'recurring_subscription', 'off');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/recurring_subscription\s+off/);
+
+    const app = await start();
+    try {
+      const merchant = await Client.signIn(app, ACCOUNTS.merchant);
+      const body = { customer_name: 'Salem', mobile: '96550001234', amount: '5.000', start_date: '2027-01-01' };
+      const refused = await merchant.post('/v1/subscription', body);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('recurring subscription payment type not enabled, contact support');
+      const arabic = await merchant.get('/v1/subscription', { locale: 'ar' });
+      expect(arabic.json().message).toBe('نوع دفع الاشتراك المتكرر غير مفعّل، يرجى التواصل مع الدعم');
+    } finally {
+      await app.close();
+    }
+    expect(support('service', 'merchant@demo.test', 'recurring_subscription', 'on').status).toBe(0);
+  });
+
   it('takes the multi-vendor screens away from a merchant and gives them back', async () => {
     const off = support('multi-vendor', 'merchant@demo.test', 'off');
     expect(off.status).toBe(0);

@@ -32,7 +32,7 @@ export function LinkValue({ href }: { href: string }) {
         rel="noopener noreferrer"
         dir="ltr"
         onClick={(event) => event.stopPropagation()}
-        sx={{ overflowWrap: 'anywhere' }}
+        sx={{ whiteSpace: 'nowrap' }}
       >
         {href}
       </Link>

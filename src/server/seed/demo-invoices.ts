@@ -33,6 +33,7 @@ const TITLES = [
   'Repair work',
 ];
 const STATUSES = ['paid', 'unpaid', 'cancelled', 'expired', 'active'] as const;
+const OPEN_STATUSES: ReadonlySet<string> = new Set(['unpaid', 'active']);
 const SMS_STATUSES = ['pending', 'sent', 'delivered', 'failed'] as const;
 const METHODS = [['card'], ['card', 'apple_pay'], ['card', 'google_pay', 'apple_pay'], ['cash'], ['card', 'cash']];
 
@@ -76,7 +77,10 @@ export function demoInvoices(random: Random, count: number, days = 150): DemoRec
       customer_name: name,
       mobile: `965${random.pick(['5', '6', '9'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}`,
       amount: fils(amount),
-      expiry_date: isoDate(created + random.int(7, 30) * DAY),
+      // Open (unpaid or partly paid) invoices stay payable for a while yet; the others lapsed long ago.
+      expiry_date: isoDate(
+        (OPEN_STATUSES.has(STATUSES[i % STATUSES.length]) ? now : created) + random.int(7, 30) * DAY,
+      ),
       due_date: isoDate(created + random.int(3, 14) * DAY),
       payment_methods: random.pick(METHODS),
       description: /[a-z]/i.test(name) ? 'Thank you for your business.' : 'شكرًا لتعاملكم معنا.',
