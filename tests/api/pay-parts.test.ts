@@ -29,6 +29,39 @@ describe.each(DRIVERS)('paying invoices part by part (%s)', (driver) => {
   });
   afterAll(() => server?.close());
 
+  it('makes the parts again when an unpaid invoice is changed, and refuses changes once something is paid', async () => {
+    const invoice = await created(merchant, '/v1/invoice', {
+      ...owner,
+      kind: 'split',
+      split_parts: 3,
+      amount: '9.000',
+    });
+    const changed = await merchant.put(`/v1/invoice/${invoice.id}`, {
+      ...owner,
+      kind: 'split',
+      split_parts: 2,
+      amount: '5.001',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const parts = await partsOfInvoice(server, invoice.id);
+    expect(parts.map((part) => [part.reference_no, part.amount])).toEqual([
+      [`${invoice.reference_no}-1`, '2.501'],
+      [`${invoice.reference_no}-2`, '2.500'],
+    ]);
+
+    const quick = await merchant.put(`/v1/invoice/${invoice.id}`, { ...owner, kind: 'quick', amount: '5.001' });
+    expect(quick.json().group_link).toBeUndefined();
+    expect(await partsOfInvoice(server, invoice.id)).toEqual([]);
+
+    await payer.paid(invoice.reference_no, success);
+    const refused = await merchant.put(`/v1/invoice/${invoice.id}`, { ...owner, amount: '1.000' }, { locale: 'ar' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/مدفوعة/);
+    const english = await merchant.put(`/v1/invoice/${invoice.id}`, { ...owner, amount: '1.000' });
+    expect(english.json().message).toBe('This is not possible while the status is Paid.');
+    expect((await merchant.get(`/v1/invoice/${invoice.id}`)).json()).toMatchObject({ amount: '5.001', status: 'paid' });
+  });
+
   it('splits an amount into parts that sum to it exactly, and follows their payments', async () => {
     const invoice = await created(merchant, '/v1/invoice', {
       ...owner,

@@ -1,3 +1,4 @@
+import { TransitionRefused } from '../storage/errors';
 import { now as clockNow } from '../../schema/calendar';
 import { fromFils } from '../../shared/money';
 import type { ServerContext } from '../context';
@@ -118,9 +119,34 @@ async function markedPaid(ctx: ServerContext, scope: EffectScope, invoice: Row):
   return updated ?? undefined;
 }
 
+/**
+ * A change of an invoice: allowed while nothing is paid on it (unpaid), and its parts are made
+ * again from the invoice as it now is (another amount, another count, another kind).
+ */
+async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row, previous: Row): Promise<Row | void> {
+  if (previous.status !== 'unpaid') throw new TransitionRefused('invoice', 'status', previous.status);
+  await scope.tx.query(`delete from invoice_parts where merchant_id = $1::integer and invoice_id = $2::integer`, [
+    scope.merchantId,
+    invoice.id,
+  ]);
+  const remade = await makeParts(ctx, scope, invoice);
+  if (remade || invoice.group_link === undefined || invoice.group_link === null) return remade;
+  // No longer made of parts: no page lists them.
+  const updated = await storeOf(ctx, 'invoice').update(
+    scope.tx,
+    scope.merchantId,
+    Number(invoice.id),
+    { group_link: null },
+    'patch',
+    scope.actor,
+  );
+  return updated ?? undefined;
+}
+
 /** Registers the payment effects of invoices; call once, before effects that read an invoice's parts. */
 export function installPaymentEffects(ctx: ServerContext): void {
   ctx.effects.onCreate('invoice', (scope, record) => makeParts(ctx, scope, record));
+  ctx.effects.onUpdate('invoice', (scope, record, previous) => changed(ctx, scope, record, previous));
   ctx.effects.onTransition('invoice', async (scope, record, action) => {
     if (action === 'mark_paid') return markedPaid(ctx, scope, record);
   });

@@ -230,11 +230,18 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     app.put(`${base}/:id`, writeOptions('update', 200), async (request) => {
       const id = idOf(request);
       const values = await recordOf(request, 'update');
-      return withUploads(ctx.uploads, request.pendingFiles, () =>
-        ctx.db.transaction(async (tx) =>
-          found(await store.update(tx, merchantOf(request), id, values, 'replace', by(request))),
-        ),
+      const merchantId = merchantOf(request);
+      const updated = await withUploads(ctx.uploads, request.pendingFiles, () =>
+        ctx.db.transaction(async (tx) => {
+          const previous = ctx.effects.hasUpdateEffects(name) ? await store.get(tx, merchantId, id) : null;
+          const record = found(await store.update(tx, merchantId, id, values, 'replace', by(request)));
+          if (!previous) return record;
+          const scope = { tx, merchantId, language: languageOf(request), actor: by(request) };
+          return ctx.effects.afterUpdate(name, scope, record, previous);
+        }),
       );
+      ctx.outbox.kick();
+      return updated;
     });
 
   if (allows(entity, 'delete'))
