@@ -37,6 +37,11 @@ export interface XResource {
    * `POST /v1<endpoint>` with `{ "id": <record id> }`, offered while the record matches `when`.
    */
   commands?: Record<string, XCommand>;
+  /**
+   * A record may be changed (PUT) only while it matches: `{ "status": ["unpaid"] }` keeps paid
+   * invoices as they were paid. Otherwise 409, and the detail screen offers no Edit.
+   */
+  editable?: Record<string, unknown[]>;
 }
 
 /** See `XResource.commands`. Labelled `resources.<entity>.actions.<name>`, done: `….<name>_done`. */

@@ -1,11 +1,16 @@
 import Tune from '@mui/icons-material/Tune';
 import { Link } from 'react-router';
-import { Button, EditButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Button, EditButton, TopToolbar, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import type { EntitySchema } from '../../schema/types';
 import { allows } from '../../schema/operations';
 import { sectionLabel, sectionPath, sectionsOf } from './sections';
 import { CommandButtons } from './CommandButtons';
 import { TransitionButtons } from './TransitionButtons';
 import { useEntitySchema } from './useEntitySchema';
+
+/** `x-resource.editable`: whether the record may still be changed. */
+const editable = (entity: EntitySchema, record: RaRecord) =>
+  Object.entries(entity['x-resource'].editable ?? {}).every(([property, values]) => values.includes(record[property]));
 
 /**
  * The detail screen's actions: edit (when the entity may be updated), one button per section of the schema (`x-resource.sections`)
@@ -18,7 +23,7 @@ export function ShowActions() {
   const translate = useTranslate();
   return (
     <TopToolbar>
-      {allows(entity, 'update') && <EditButton />}
+      {allows(entity, 'update') && (!record || editable(entity, record)) && <EditButton />}
       {record &&
         sectionsOf(entity).map(([name, { fields }]) => (
           <Button

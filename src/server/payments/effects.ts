@@ -1,4 +1,3 @@
-import { TransitionRefused } from '../storage/errors';
 import { now as clockNow } from '../../schema/calendar';
 import { fromFils } from '../../shared/money';
 import type { ServerContext } from '../context';
@@ -120,11 +119,10 @@ async function markedPaid(ctx: ServerContext, scope: EffectScope, invoice: Row):
 }
 
 /**
- * A change of an invoice: allowed while nothing is paid on it (unpaid), and its parts are made
- * again from the invoice as it now is (another amount, another count, another kind).
+ * A change of an invoice (allowed while unpaid, `x-resource.editable`): its parts are made again
+ * from the invoice as it now is (another amount, another count, another kind).
  */
-async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row, previous: Row): Promise<Row | void> {
-  if (previous.status !== 'unpaid') throw new TransitionRefused('invoice', 'status', previous.status);
+async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row): Promise<Row | void> {
   await scope.tx.query(`delete from invoice_parts where merchant_id = $1::integer and invoice_id = $2::integer`, [
     scope.merchantId,
     invoice.id,
@@ -146,7 +144,7 @@ async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row, pre
 /** Registers the payment effects of invoices; call once, before effects that read an invoice's parts. */
 export function installPaymentEffects(ctx: ServerContext): void {
   ctx.effects.onCreate('invoice', (scope, record) => makeParts(ctx, scope, record));
-  ctx.effects.onUpdate('invoice', (scope, record, previous) => changed(ctx, scope, record, previous));
+  ctx.effects.onUpdate('invoice', (scope, record) => changed(ctx, scope, record));
   ctx.effects.onTransition('invoice', async (scope, record, action) => {
     if (action === 'mark_paid') return markedPaid(ctx, scope, record);
   });

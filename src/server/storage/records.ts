@@ -142,6 +142,7 @@ export class EntityStore {
   ): Promise<Row | null> {
     const previous = await this.lock(q, merchantId, id);
     if (!previous) return null;
+    if (mode === 'replace') this.checkEditable(previous);
     const record: Row = { ...values };
     takeChildren(this.childArrays, record);
     if (mode === 'replace') {
@@ -215,6 +216,14 @@ export class EntityStore {
     const row = await this.write(q, merchantId, id, record);
     if (row) await this.history?.changed(q, merchantId, previous, row, [property], actor);
     return row;
+  }
+
+  /** `x-resource.editable`: refuses a client's change of a record that no longer matches. */
+  private checkEditable(previous: Row): void {
+    for (const [property, values] of Object.entries(this.entity['x-resource'].editable ?? {})) {
+      if (!values.includes(previous[property]))
+        throw new TransitionRefused(this.entity.$id, property, previous[property]);
+    }
   }
 
   /** The stored row, locked until the transaction ends; null when the merchant has no such record. */
