@@ -132,6 +132,8 @@ async function merchantSees(showPath: string, status: string, customer: string) 
   const { page } = merchant;
   await page.goto(`${baseUrl}${showPath}`);
   await page.getByText(status, { exact: true }).first().waitFor();
+  // A paid invoice stays as it was paid: no Edit on its screen.
+  if (status === 'Paid') expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
   await page.goto(`${baseUrl}/home/dashboard`);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   await page.getByText(customer).first().waitFor();
