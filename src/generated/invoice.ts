@@ -49,6 +49,16 @@ export type Invoice = {
   paid_amount?: string;
   payment_link?: string;
   group_link?: string;
+  parts?: {
+    seq?: number;
+    reference_no?: string;
+    customer_name?: string;
+    amount?: string;
+    due_date?: string;
+    status?: 'unpaid' | 'paid';
+    paid_at?: string;
+    transaction_reference?: string;
+  }[];
   created_at?: string;
   updated_at?: string;
 };

@@ -29,13 +29,18 @@ describe.each(DRIVERS)('paying invoices part by part (%s)', (driver) => {
   });
   afterAll(() => server?.close());
 
-  it('makes the parts again when an unpaid invoice is changed, and refuses changes once something is paid', async () => {
+  it('makes the parts again when an unpaid invoice is changed, shows them on the invoice, and refuses changes once something is paid', async () => {
     const invoice = await created(merchant, '/v1/invoice', {
       ...owner,
       kind: 'split',
       split_parts: 3,
       amount: '9.000',
     });
+    expect(invoice.parts.map((part: { amount: string; status: string }) => [part.amount, part.status])).toEqual([
+      ['3.000', 'unpaid'],
+      ['3.000', 'unpaid'],
+      ['3.000', 'unpaid'],
+    ]);
     const changed = await merchant.put(`/v1/invoice/${invoice.id}`, {
       ...owner,
       kind: 'split',
@@ -48,18 +53,41 @@ describe.each(DRIVERS)('paying invoices part by part (%s)', (driver) => {
       [`${invoice.reference_no}-1`, '2.501'],
       [`${invoice.reference_no}-2`, '2.500'],
     ]);
+    expect(changed.json().parts).toHaveLength(2);
 
-    const quick = await merchant.put(`/v1/invoice/${invoice.id}`, { ...owner, kind: 'quick', amount: '5.001' });
-    expect(quick.json().group_link).toBeUndefined();
-    expect(await partsOfInvoice(server, invoice.id)).toEqual([]);
+    const paid = await payer.paid(`${invoice.reference_no}-1`, success);
+    const active = (await merchant.get(`/v1/invoice/${invoice.id}`)).json();
+    expect(active).toMatchObject({ status: 'active', paid_amount: '2.501' });
+    expect(active.parts[0]).toMatchObject({
+      seq: 1,
+      status: 'paid',
+      transaction_reference: paid.transaction_reference,
+    });
+    expect(active.parts[1]).toMatchObject({ seq: 2, status: 'unpaid' });
 
-    await payer.paid(invoice.reference_no, success);
     const refused = await merchant.put(`/v1/invoice/${invoice.id}`, { ...owner, amount: '1.000' }, { locale: 'ar' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/مدفوعة/);
     const english = await merchant.put(`/v1/invoice/${invoice.id}`, { ...owner, amount: '1.000' });
-    expect(english.json().message).toBe('This is not possible while the status is Paid.');
-    expect((await merchant.get(`/v1/invoice/${invoice.id}`)).json()).toMatchObject({ amount: '5.001', status: 'paid' });
+    expect(english.json().message).toBe('This is not possible while the status is Active.');
+    expect((await merchant.get(`/v1/invoice/${invoice.id}`)).json()).toMatchObject({ amount: '5.001' });
+  });
+
+  it('drops the parts of an invoice changed to be paid in one go', async () => {
+    const invoice = await created(merchant, '/v1/invoice', {
+      ...owner,
+      kind: 'instalment',
+      instalments: 2,
+      amount: '4.000',
+    });
+    const quick = await merchant.put(`/v1/invoice/${invoice.id}`, { ...owner, kind: 'quick', amount: '4.000' });
+    expect(quick.statusCode, quick.body).toBe(200);
+    expect(quick.json().group_link).toBeUndefined();
+    expect(quick.json().parts).toBeUndefined();
+    expect(await partsOfInvoice(server, invoice.id)).toEqual([]);
+    await payer.paid(invoice.reference_no, success);
+    const later = await merchant.put(`/v1/invoice/${invoice.id}`, { ...owner, amount: '1.000' });
+    expect(later.statusCode).toBe(409);
+    expect(later.json().message).toBe('This is not possible while the status is Paid.');
   });
 
   it('splits an amount into parts that sum to it exactly, and follows their payments', async () => {

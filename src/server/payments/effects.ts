@@ -4,7 +4,7 @@ import type { ServerContext } from '../context';
 import type { Queryable, Row } from '../db/database';
 import type { EffectScope } from '../effects';
 import { PAYER_PAGES } from '../../shared/pay';
-import { createParts, invoiceProgress, markPartPaid, partsOf, type PartRow } from './parts';
+import { createParts, invoiceProgress, markPartPaid, partsOf, partsSummary, type PartRow } from './parts';
 import { storeOf } from './stores';
 import { filsOf, latestTransaction, recordTransaction, settleCash, type TransactionRow } from './transactions';
 
@@ -25,7 +25,7 @@ async function makeParts(ctx: ServerContext, scope: EffectScope, invoice: Row): 
     scope.tx,
     scope.merchantId,
     Number(invoice.id),
-    { group_link: link },
+    { group_link: link, parts: partsSummary(parts) },
     'patch',
     scope.actor,
   );
@@ -103,15 +103,13 @@ async function markedPaid(ctx: ServerContext, scope: EffectScope, invoice: Row):
       now,
     );
   }
-  const paidAmount =
-    parts.length === 0
-      ? filsOf(invoice.amount)
-      : invoiceProgress(await partsOf(scope.tx, scope.merchantId, Number(invoice.id))).paid;
+  const settled = parts.length === 0 ? [] : await partsOf(scope.tx, scope.merchantId, Number(invoice.id));
+  const paidAmount = parts.length === 0 ? filsOf(invoice.amount) : invoiceProgress(settled).paid;
   const updated = await storeOf(ctx, 'invoice').update(
     scope.tx,
     scope.merchantId,
     Number(invoice.id),
-    { paid_amount: fromFils(paidAmount) },
+    { paid_amount: fromFils(paidAmount), ...(parts.length === 0 ? {} : { parts: partsSummary(settled) }) },
     'patch',
     scope.actor,
   );
@@ -134,7 +132,7 @@ async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row): Pr
     scope.tx,
     scope.merchantId,
     Number(invoice.id),
-    { group_link: null },
+    { group_link: null, parts: null },
     'patch',
     scope.actor,
   );

@@ -165,6 +165,19 @@ export async function markPartPaid(
   );
 }
 
+/** The parts as the invoice's own read-only `parts` field shows them to the merchant. */
+export const partsSummary = (parts: readonly PartRow[]): Row[] =>
+  parts.map((part) => ({
+    seq: part.seq,
+    reference_no: part.reference_no,
+    customer_name: part.customer_name ?? undefined,
+    amount: part.amount,
+    due_date: part.due_date ?? undefined,
+    status: part.status,
+    paid_at: part.paid_at ? new Date(part.paid_at).toISOString() : undefined,
+    transaction_reference: part.transaction_reference ?? undefined,
+  }));
+
 /** The invoice's status and paid amount as its parts now stand: active while some are paid, paid when all are. */
 export function invoiceProgress(parts: readonly PartRow[]): { status: 'unpaid' | 'active' | 'paid'; paid: bigint } {
   const paid = parts.filter((part) => part.status === 'paid');

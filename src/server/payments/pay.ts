@@ -8,7 +8,7 @@ import { ApiError, fieldError, type FieldError } from '../http/api-error';
 import { t } from '../http/language';
 import { queueThankYouSms } from '../messaging/thank-you-sms';
 import { kuwaitToday } from './kuwait-time';
-import { invoiceProgress, markPartPaid, partsOf } from './parts';
+import { invoiceProgress, markPartPaid, partsOf, partsSummary } from './parts';
 import { DEFAULT_FIELD_CHARACTERS, openFields, targetMethods } from './payable';
 import { charge as runCharge, type Charge } from './processor';
 import { expireIfDue, refusalOf, stateOf } from './states';
@@ -146,12 +146,13 @@ async function applySuccess(
       return;
     case 'part': {
       await markPartPaid(q, target.part, transaction.reference_no, now);
-      const progress = invoiceProgress(await partsOf(q, target.merchantId, target.invoice.id));
+      const parts = await partsOf(q, target.merchantId, target.invoice.id);
+      const progress = invoiceProgress(parts);
       await storeOf(ctx, 'invoice').update(
         q,
         target.merchantId,
         target.invoice.id,
-        { status: progress.status, paid_amount: fromFils(progress.paid) },
+        { status: progress.status, paid_amount: fromFils(progress.paid), parts: partsSummary(parts) },
         'patch',
       );
       return;
