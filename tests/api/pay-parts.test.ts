@@ -36,7 +36,8 @@ describe.each(DRIVERS)('paying invoices part by part (%s)', (driver) => {
       split_parts: 3,
       amount: '9.000',
     });
-    expect(invoice.parts.map((part: { amount: string; status: string }) => [part.amount, part.status])).toEqual([
+    const summary = invoice.parts as { amount: string; status: string }[];
+    expect(summary.map((part) => [part.amount, part.status])).toEqual([
       ['3.000', 'unpaid'],
       ['3.000', 'unpaid'],
       ['3.000', 'unpaid'],
