@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress';
 
 /**
  * The portal's build. `index.html` is the entry; screens are lazy chunks, so the sign-in page
@@ -69,7 +70,7 @@ const libraryChunks = [
 ];
 
 export default defineConfig({
-  plugins: [react(), localeCatalogues(), nativeObjectEntries()],
+  plugins: [react(), localeCatalogues(), nativeObjectEntries(), precompress()],
   server: {
     proxy: {
       '/v1': { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: true },

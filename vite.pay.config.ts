@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress';
 
 /**
  * The payer pages' build: `pay.html` and its Preact code, written into the portal's `dist/`
@@ -25,7 +26,7 @@ function payerPagesInDevelopment(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [payerPagesInDevelopment()],
+  plugins: [payerPagesInDevelopment(), precompress()],
   // Production JSX whatever NODE_ENV says (the test runner builds with NODE_ENV=test).
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact', development: false } },
   server: {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './helpers/client';
 import { startServer, type TestServer } from './helpers/server';
@@ -12,12 +13,17 @@ describe('serving the built portal', () => {
   let server: TestServer;
   let unbuilt: TestServer;
   let browser: Client;
+  const APP_SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};`;
 
   beforeAll(async () => {
     mkdirSync(join(distDir, 'static'));
     writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Bawaba</title>');
     writeFileSync(join(distDir, 'pay.html'), '<!doctype html><title>Pay</title>');
     writeFileSync(join(distDir, 'static', 'index-3f2a1b.js'), 'console.log(1)');
+    // What the build's precompression writes beside a file (scripts/precompress.ts).
+    writeFileSync(join(distDir, 'static', 'app-9c8d7e.js'), APP_SCRIPT);
+    writeFileSync(join(distDir, 'static', 'app-9c8d7e.js.br'), brotliCompressSync(APP_SCRIPT));
+    writeFileSync(join(distDir, 'static', 'app-9c8d7e.js.gz'), gzipSync(APP_SCRIPT));
     server = await startServer('pglite', { portal: { distDir, localesDir } });
     unbuilt = await startServer('pglite', { portal: { distDir: join(distDir, 'missing'), localesDir } });
     browser = new Client(server.app);
@@ -81,6 +87,39 @@ describe('serving the built portal', () => {
     const escape = await browser.get('/locales/..%2Fpackage.json');
     expect(escape.body).not.toContain('"devDependencies"');
     expect(escape.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and says it varies', async () => {
+    const path = '/static/app-9c8d7e.js';
+    const brotli = await browser.get(path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(APP_SCRIPT);
+    const gzip = await browser.get(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(APP_SCRIPT);
+    const plain = await browser.get(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(APP_SCRIPT);
+    // A file without copies is sent as it is.
+    const single = await browser.get('/static/index-3f2a1b.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(single.headers['content-encoding']).toBeUndefined();
+    expect(single.body).toBe('console.log(1)');
+  });
+
+  it('compresses the translation catalogues for a browser that accepts it', async () => {
+    const compressed = await browser.get('/locales/en.json', { headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers['vary']).toMatch(/accept-encoding/i);
+    expect(compressed.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString()).app.name).toBe('Bawaba');
+    const plain = await browser.get('/locales/en.json', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().app.name).toBe('Bawaba');
   });
 
   it('keeps API answers JSON', async () => {

@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAYER_PAGES } from '../../shared/pay';
+import { acceptedCodings, encodedFile } from './encoding';
 
 /**
  * The built portal: static files from `dist/` (hashed `static/` files cached for a year,
  * `index.html` never cached), any other page path answered with `index.html` so the portal's
  * router decides, and the translation catalogues at `/locales/<lng>.json`. The public payer pages
  * (SPEC §2: `/smspay/{ref}`, `/sp/{ref}`, receipts…) are a separate small build, `pay.html`.
+ * Text files go out brotli- or gzip-compressed when the browser accepts it, from the copies the
+ * build writes beside them (`.br`, `.gz`), with `Vary: Accept-Encoding` for caches.
  */
 
 /**
@@ -45,9 +47,13 @@ export const PAY_PAGE = 'pay.html';
 /** True when the portal has been built into `distDir`. */
 export const portalBuilt = (options: PortalOptions) => existsSync(join(options.distDir, 'index.html'));
 
+/** Files the build may have precompressed: their answer depends on `Accept-Encoding`. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|webmanifest)(\.br|\.gz)?$/;
+
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string): void {
   if (path.includes(`${sep}${STATIC_DIR}${sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   else res.setHeader('cache-control', 'no-cache');
+  if (COMPRESSIBLE.test(path)) res.setHeader('vary', 'accept-encoding');
 }
 
 /** Registers the portal's files; returns the fallback for paths no route matched (true when it answered). */
@@ -65,8 +71,16 @@ export async function servePortal(
     const { file } = request.params as { file: string };
     if (!LOCALE_FILE.test(file)) return reply.callNotFound();
     try {
-      const text = await readFile(join(localesDir, file), 'utf8');
-      return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(text);
+      const { body, coding } = await encodedFile(
+        join(localesDir, file),
+        acceptedCodings(request.headers['accept-encoding']),
+      );
+      if (coding) reply.header('content-encoding', coding);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('application/json; charset=utf-8')
+        .send(body);
     } catch {
       return reply.callNotFound();
     }
@@ -78,6 +92,7 @@ export async function servePortal(
       index: false,
       cacheControl: false,
       setHeaders: cacheHeaders,
+      preCompressed: true,
       // Folder paths ("/", "/static/") are portal pages too: let them reach the fallback below.
       allowedPath: (path: string) => !path.endsWith('/'),
     });
