@@ -2,15 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createI18nProvider } from './data/i18nProvider';
 import { RESTORE_TIMEOUT_MS, restoreSession } from './data/session';
+import { startLoadingScreens } from './shell/earlyScreens';
 import { Portal } from './shell/Portal';
 
 /**
  * Starts the portal: the persisted session is restored first (SPEC §2, giving up after 5000 ms),
  * so the language and the sign-in state are known before anything shows; then the catalogues of
- * that language load and the first screen renders.
+ * that language load and the first screen renders; a signed-in visit fetches its screen's code
+ * (and the dashboard its figures) meanwhile.
  */
 async function start(): Promise<void> {
   await restoreSession({ timeoutMs: RESTORE_TIMEOUT_MS });
+  startLoadingScreens(location.pathname);
   const i18nProvider = await createI18nProvider();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { answer, json } from '../../data/testApi';
 import { admin, employee } from '../../testAccess';
 import { renderBackOffice, serveRecordedApi } from '../../testBackOffice';
-import type { Dashboard } from './dashboardApi';
+import { prefetchDashboard, type Dashboard } from './dashboardApi';
 
 /**
  * The dashboard page (SPEC §1: latest transactions, monthly and weekly totals) over a stand-in
@@ -83,6 +83,14 @@ describe('the dashboard', { timeout: 20_000 }, () => {
     const month = section('This month');
     expect(within(month).getByText('5,678.125 KWD')).toBeTruthy();
     expect(within(month).getByText('12 successful transactions')).toBeTruthy();
+    expect(requests.filter((path) => path.endsWith('/dashboard'))).toHaveLength(1);
+  });
+
+  it('takes the figures asked for before the screen was drawn, without asking again', async () => {
+    answer('get', '/dashboard', () => json(DASHBOARD));
+    prefetchDashboard();
+    renderBackOffice('/home/dashboard', admin);
+    await screen.findByText('1,234.500 KWD', undefined, { timeout: 10_000 });
     expect(requests.filter((path) => path.endsWith('/dashboard'))).toHaveLength(1);
   });
 

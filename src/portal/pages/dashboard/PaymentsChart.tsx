@@ -75,7 +75,8 @@ function Bars({ totals, series }: { totals: PeriodTotal[]; series: Series }) {
                 justifyContent: 'center',
               }}
             >
-              <Tooltip title={`${amount} · ${count}`} arrow>
+              {/* The list item already names the bar; the tooltip must not label a role-less box. */}
+              <Tooltip title={`${amount} · ${count}`} describeChild arrow>
                 <Box
                   data-testid="dashboard-bar"
                   // One value per bar: inline, rather than a generated class for each height.
