@@ -8,6 +8,7 @@ import { entitySchemas } from '../schema/registry';
 import { authenticate } from './auth/guard';
 import { bulkUploadRoutes } from './bulk/routes';
 import { createContext, type ContextOptions, type ServerContext } from './context';
+import { exportRoutes } from './export/routes';
 import { openDatabase, type DatabaseOptions } from './db/open';
 import { ApiError } from './http/api-error';
 import { installErrorHandling, sendApiError } from './http/error-handler';
@@ -44,6 +45,8 @@ export interface BuildOptions extends ContextOptions, MessagingOptions {
   trustProxy?: boolean;
   /** How often the outbox retries pending messages; 0 disables the sweep. */
   outboxIntervalMs?: number;
+  /** Rows a CSV export reads per statement (default 5,000). */
+  exportBatchSize?: number;
 }
 
 /**
@@ -122,6 +125,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         dashboardRoutes(signedIn, ctx);
         bulkUploadRoutes(signedIn, ctx);
         registerResources(signedIn, ctx);
+        exportRoutes(signedIn, ctx, { batchSize: options.exportBatchSize });
         ownRoutes(signedIn, ctx);
         resendRoutes(signedIn, ctx);
       });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from './support/api';
@@ -169,5 +170,30 @@ describe('an employee outside a screen’s permissions', () => {
     const staff = await Api.signIn(DEMO.staff);
     const answer = await staff.request('GET', '/v1/assets');
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('the Export button of a report', () => {
+  it('downloads every row of the list as CSV in English, and is named in Arabic', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    await signIn(page, DEMO.merchant.email, DEMO.merchant.password);
+    await page.goto(`${baseUrl}/report/payment-transactions?lng=en`);
+    await waitForContent(page, 'rows');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^transaction-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = text.slice(1).split('\r\n').filter(Boolean);
+    expect(header).toMatch(/^Date,Reference no,Customer name,Payment method,Amount,Status,/);
+    expect(rows.length).toBeGreaterThan(0);
+
+    await page.goto(`${baseUrl}/report/payment-transactions?lng=ar`);
+    await waitForContent(page, 'rows');
+    await page.getByRole('button', { name: 'تصدير' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -13,6 +13,7 @@
  *   deleteMany        DELETE <ep>/<id>   once per id
  *   transition        POST   <ep>/<id>/<action>   an action of `x-transitions` → the record
  *   command           POST   <command endpoint> {id}  a command of `x-resource.commands`
+ *   exportFile        GET    <ep>/export?filter={…}&sort=[…]   every row as CSV → Blob + file name
  *
  * `x-resource.encrypted`: the query travels as `?data=<encrypted {filter, range, sort}>` and bodies
  * as `{"data": "<encrypted record>"}`. A new file in an `x-file` field makes the write multipart
@@ -66,6 +67,18 @@ export function totalOf(headers: Headers): number {
 export interface PortalDataProvider extends DataProvider {
   transition<R extends RaRecord>(resource: string, params: { id: Identifier; action: string }): Promise<{ data: R }>;
   command(resource: string, params: { id: Identifier; command: string }): Promise<{ data: unknown }>;
+  exportFile(resource: string, params: { filter?: Record<string, unknown>; sort?: SortPayload }): Promise<ExportedFile>;
+}
+
+/** A list downloaded as a file, with the name the API gave it. */
+export interface ExportedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of `Content-Disposition: attachment; filename="…"`, if it has one. */
+export function attachmentName(headers: Headers): string | undefined {
+  return /filename="([^"]+)"/.exec(headers.get('Content-Disposition') ?? '')?.[1];
 }
 
 /** Creates the data provider for every schema in `schemas` (default: all entity schemas). */
@@ -171,6 +184,17 @@ export function createDataProvider(
       const command = schemaOf(resource)['x-resource'].commands?.[params.command];
       if (!command) throw new Error(`${resource} has no command ${params.command}`);
       return { data: (await http.request(command.endpoint, { method: 'POST', body: { id: params.id } })).body };
+    },
+
+    async exportFile(resource: string, params: { filter?: Record<string, unknown>; sort?: SortPayload }) {
+      const [defaultField, defaultOrder] = schemaOf(resource)['x-list'].sort;
+      const { field, order } = params.sort ?? { field: defaultField, order: defaultOrder };
+      const response = await http.request<Blob>(`${endpoint(resource).replace(/\/+$/, '')}/export`, {
+        query: { filter: searchableFilter(params.filter), sort: [field, order] },
+        encrypted: encrypted(resource),
+        responseType: 'blob',
+      });
+      return { blob: response.body, fileName: attachmentName(response.headers) ?? `${resource}.csv` };
     },
 
     async deleteMany(resource: string, params: { ids: Identifier[] }) {

@@ -1,11 +1,23 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { useMemo } from 'react';
-import { DataTable, List, SimpleList, useResourceDefinition, useTranslate, type RaRecord } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  SimpleList,
+  TopToolbar,
+  useFilterContext,
+  useResourceDefinition,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { useParams } from 'react-router';
 import { rangeFilters } from '../../schema/listDateRange';
 import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import { columnsOf, dateRangeOf, viewOf } from '../../schema/views';
+import { ExportButton } from './ExportButton';
 import { DateRangeFilter } from './filters/DateRangeFilter';
 import { listFilters } from './filters/listFilters';
 import { useDateRange } from './filters/useDateRange';
@@ -78,6 +90,19 @@ function RecordTable({ entity, columns }: { entity: EntitySchema; columns: reado
   );
 }
 
+/** Above the list: its filters to add, Create where the resource allows it, and the CSV export of every row. */
+function ListToolbar() {
+  const filters = useFilterContext();
+  const { hasCreate } = useResourceDefinition();
+  return (
+    <TopToolbar>
+      {filters && <FilterButton />}
+      {hasCreate && <CreateButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
 /**
  * The list screen of any resource, or of one of its views (`x-resource.views`): columns from
  * `x-list.columns` (or the view's), default sort from `x-list.sort`, filters from `x-list.filters`,
@@ -136,7 +161,9 @@ export default function ResourceList({ view }: { view?: string }) {
       // A list scoped by a view or a date range keeps its filters in sight when nothing matches.
       empty={view || rule ? false : undefined}
       perPage={25}
+      // The export is the server's (every row, streamed): react-admin's own, in the page, is off.
       exporter={false}
+      actions={<ListToolbar />}
       pagination={<ListPagination />}
       // A wide table scrolls inside its card (see PortalLayout).
       sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}

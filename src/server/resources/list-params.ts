@@ -85,13 +85,31 @@ function withViewFilter(entity: EntitySchema, filter: Filter): Filter {
   return rest;
 }
 
+export interface ListQueryOptions {
+  /**
+   * The date range may be of any length, or left out for every row (an export for the accountant
+   * covers a whole year): `maxDays` and `maxMonths` are lifted, `withinDays` is kept, and with it
+   * the need for a range.
+   */
+  anyLength?: boolean;
+}
+
 /** Applies `x-list.dateRange` (the view's when it has one); a call for given ids is not a listing. */
-function checkDateRange(entity: EntitySchema, view: string | undefined, filter: Filter, today: Day): void {
-  const rule = dateRangeOf(entity, view);
-  if (!rule || !isBlank(filter.id)) return;
+function checkDateRange(
+  entity: EntitySchema,
+  view: string | undefined,
+  filter: Filter,
+  today: Day,
+  { anyLength = false }: ListQueryOptions,
+): void {
+  const found = dateRangeOf(entity, view);
+  if (!found || !isBlank(filter.id)) return;
+  const rule = anyLength ? { field: found.field, withinDays: found.withinDays } : found;
   const names = rangeFilters(rule);
   const value = (name: string) => (typeof filter[name] === 'string' ? (filter[name] as string) : undefined);
-  const problem = dateRangeProblem(rule, { from: value(names.from), to: value(names.to) }, today);
+  const range = { from: value(names.from), to: value(names.to) };
+  if (anyLength && rule.withinDays === undefined && isBlank(range.from) && isBlank(range.to)) return;
+  const problem = dateRangeProblem(rule, range, today);
   if (problem) throw fieldError(problem.filter, problem.key, problem.params);
 }
 
@@ -109,19 +127,21 @@ function withDayBounds(entity: EntitySchema, filter: Filter): Filter {
 
 /**
  * Decodes and checks a list query: the filter is validated against `<entity>.filter`, a named
- * view's fixed filter is applied, and so is the date range rule of the list (or of the view).
+ * view's fixed filter is applied, and so is the date range rule of the list (or of the view),
+ * with its length limits unless `options.anyLength`.
  */
 export function parseListQuery(
   validator: Validator,
   entity: EntitySchema,
   raw: RawListQuery,
   today: Day = currentDay(),
+  options: ListQueryOptions = {},
 ): ListQuery {
   const requested = filterOf(raw);
   validator.check(`${entity.$id}.filter`, requested);
   const view = typeof requested[VIEW_FILTER] === 'string' ? requested[VIEW_FILTER] : undefined;
   const filter = withViewFilter(entity, requested);
-  checkDateRange(entity, view, filter, today);
+  checkDateRange(entity, view, filter, today, options);
   return {
     filter: withDayBounds(entity, filter),
     range: rangeOf(decode('range', raw.range)),
