@@ -182,8 +182,12 @@ export async function seedDemoProperty(ctx: ServerContext, tx: Queryable, mercha
   const today = isoDate(Date.now() + KUWAIT_OFFSET);
   const thisMonth = monthStart(today);
   // Records of a future contract were still entered in the past.
+  // Ten in the morning of that day, but never later than now (just after midnight in Kuwait,
+  // ten this morning has not come yet).
   const created = (day: string) => {
-    const stamp = at(day > today ? today : day, 10);
+    const morning = at(day > today ? today : day, 10);
+    const now = new Date().toISOString();
+    const stamp = morning < now ? morning : now;
     return { created_at: stamp, updated_at: stamp };
   };
 
