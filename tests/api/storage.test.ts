@@ -4,6 +4,7 @@ import type { EntitySchema } from '../../src/schema/types';
 import { consoleTransport } from '../../src/server/outbox/console-transport';
 import { Outbox } from '../../src/server/outbox/outbox';
 import { seedDemo } from '../../src/server/seed/seed';
+import { searchText } from '../../src/server/storage/list-indexes';
 import { migrate } from '../../src/server/storage/migrate';
 import { ACCOUNTS, Client } from './helpers/client';
 import { multipart, PNG } from './helpers/files';
@@ -49,7 +50,8 @@ describe.each(DRIVERS)('storage derived from the schemas (%s)', (driver) => {
       const indexes = await db().query<{ indexname: string }>(
         `select indexname from pg_indexes where tablename = 'invoices'`,
       );
-      expect(indexes.map((index) => index.indexname)).toContain('invoices_merchant_branch_idx');
+      // Followed by the list's default sort, so a filtered page is read in index order.
+      expect(indexes.map((index) => index.indexname)).toContain('invoices_list_branch_idx');
 
       const created = await merchant.post('/v1/invoice', {
         customer_name: 'Branch',
@@ -99,6 +101,47 @@ describe.each(DRIVERS)('storage derived from the schemas (%s)', (driver) => {
       await migrate(db(), entities);
       expect(await db().query(`select count(*)::integer as n from invoices`)).toEqual(before);
       expect(await seedDemo(server.app.bawaba)).toBe(false);
+    });
+  });
+
+  describe('indexes that follow the lists', () => {
+    it('reads a filtered page of the default sort in index order, with no sort step', async () => {
+      const [merchantRow] = await db().query<{ merchant_id: number }>(
+        `select merchant_id from login_identities where email = $1::text`,
+        [ACCOUNTS.merchant.email],
+      );
+      const plan = await db().transaction(async (tx) => {
+        await tx.query(`set local enable_seqscan = off`);
+        await tx.query(`set local enable_bitmapscan = off`);
+        return tx.query<{ 'QUERY PLAN': string }>(
+          `explain select id from transactions where merchant_id = ${merchantRow.merchant_id} and status = 'success'
+           order by created_at desc nulls last, id desc limit 25`,
+        );
+      });
+      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      // Which of the list's indexes the planner takes depends on the statistics of these few rows.
+      expect(text).toMatch(/Index Scan using transactions_list_\w+_idx/);
+      expect(text).not.toMatch(/\bSort\b/);
+    });
+
+    it('finds free text through one trigram index over the search columns, in any language', async () => {
+      const created = await merchant.post('/v1/invoice', {
+        customer_name: 'شركة الخليج للتموين',
+        mobile: '96561234987',
+        amount: '3.000',
+      });
+      expect(created.statusCode).toBe(201);
+      for (const q of ['للتموين', '1234987', created.json().reference_no.slice(-6)]) {
+        const found = (await merchant.list('/v1/invoice', { filter: { q } })).json();
+        expect(found.map((row: { id: number }) => row.id)).toContain(created.json().id);
+      }
+      const plan = await db().transaction(async (tx) => {
+        await tx.query(`set local enable_seqscan = off`);
+        return tx.query<{ 'QUERY PLAN': string }>(
+          `explain select id from invoices where ${searchText(extended)} ilike '%تموين%'`,
+        );
+      });
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/invoices_search_[0-9a-f]{8}_idx/);
     });
   });
 

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, Row } from './database';
 import { parsers, prepareParams } from './values';
 
@@ -10,7 +11,13 @@ import { parsers, prepareParams } from './values';
  * @param snapshot archive from `snapshot()` to start from instead of an empty cluster
  */
 export async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Database> {
-  const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(snapshot ? { loadDataDir: snapshot } : {}), parsers });
+  const pg = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+    parsers,
+    // Trigram indexes make free-text search (`%…%`) an index lookup; the migration creates the extension.
+    extensions: { pg_trgm },
+  });
   await pg.waitReady;
   await pg.query(`set time zone 'UTC'`);
 

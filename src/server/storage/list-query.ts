@@ -1,6 +1,7 @@
 import type { EntitySchema } from '../../schema/types';
 import { filterKind } from '../../schema/variants';
 import { columnsOf, ident, kindOf, placeholder, type ColumnKind } from './columns';
+import { searchText } from './list-indexes';
 
 /**
  * SQL of a list query, following the filter kinds `filterKind()` derives from the schema. Values
@@ -64,8 +65,14 @@ export function whereOf(entity: EntitySchema, filter: Record<string, unknown>, f
     if (name === 'q') {
       const pattern = builder.param('text', `%${escapeLike(String(value))}%`);
       const search = entity['x-list'].search ?? [];
+      // One text over every search column when it can be, which the search index covers.
+      const text = searchText(entity);
       builder.add(
-        search.length ? `(${search.map((column) => `${ident(column)}::text ilike ${pattern}`).join(' or ')})` : 'true',
+        text
+          ? `${text} ilike ${pattern}`
+          : search.length
+            ? `(${search.map((column) => `${ident(column)}::text ilike ${pattern}`).join(' or ')})`
+            : 'true',
       );
       continue;
     }

@@ -2,6 +2,7 @@ import type { EntitySchema } from '../../schema/types';
 import type { Database, Queryable } from '../db/database';
 import { columnsOf, ident, sqlType } from './columns';
 import { generatedColumns, sequenceName } from './generated';
+import { listIndexes, replacedIndexes } from './list-indexes';
 import { checkRelations } from './relations';
 import { SYSTEM_TABLES } from './system-tables';
 import { uniqueIndexes } from './unique';
@@ -39,7 +40,7 @@ export function checkEntity(entity: EntitySchema, entities: readonly EntitySchem
   }
 }
 
-function entityStatements(entity: EntitySchema): string[] {
+function entityStatements(entity: EntitySchema, trigramOps: string | null): string[] {
   const table = entity['x-resource'].table;
   const columns = columnsOf(entity);
   const statements = [
@@ -51,13 +52,8 @@ function entityStatements(entity: EntitySchema): string[] {
       (column) => `alter table ${ident(table)} add column if not exists ${ident(column.name)} ${sqlType(column)}`,
     ),
   ];
-  const indexed = new Set([entity['x-list'].sort[0], ...entity['x-list'].filters]);
-  for (const column of columns) {
-    if (!indexed.has(column.name) || column.kind === 'json') continue;
-    statements.push(
-      `create index if not exists ${ident(`${table}_merchant_${column.name}_idx`)} on ${ident(table)} (merchant_id, ${ident(column.name)})`,
-    );
-  }
+  statements.push(...replacedIndexes(entity).map((name) => `drop index if exists ${ident(name)}`));
+  statements.push(...listIndexes(entity, trigramOps));
   statements.push(...uniqueIndexes(entity));
   for (const { column, generator } of generatedColumns(entity)) {
     if (!generator.numbered) continue;
@@ -73,11 +69,38 @@ async function runAll(q: Queryable, statements: string[]): Promise<void> {
   for (const statement of statements) await q.query(statement);
 }
 
+/**
+ * The operator class of trigram indexes, qualified with the schema of the `pg_trgm` extension,
+ * which is created when missing. Null when the database cannot have it (no right to create it):
+ * text search then works without its index.
+ */
+async function trigramOps(db: Database): Promise<string | null> {
+  const installed = async () =>
+    (
+      await db.query<{ schema: string }>(
+        `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+         where e.extname = 'pg_trgm'`,
+      )
+    )[0]?.schema;
+  let schema = await installed();
+  if (!schema) {
+    try {
+      // In `public`, so a schema dropped with its data (a test suite's) does not take it along.
+      await db.query(`create extension if not exists pg_trgm with schema public`);
+    } catch {
+      // Made by another server starting at the same moment, or not allowed here: asked again below.
+    }
+    schema = await installed();
+  }
+  return schema ? `${ident(schema)}.gin_trgm_ops` : null;
+}
+
 /** Creates or updates every system and entity table, in one transaction. */
 export async function migrate(db: Database, entities: EntitySchema[]): Promise<void> {
   for (const entity of entities) checkEntity(entity, entities);
+  const trigram = await trigramOps(db);
   await db.transaction(async (tx) => {
     await runAll(tx, SYSTEM_TABLES);
-    for (const entity of entities) await runAll(tx, entityStatements(entity));
+    for (const entity of entities) await runAll(tx, entityStatements(entity, trigram));
   });
 }
