@@ -33,7 +33,9 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
     max: 10,
     onnotice: () => {},
     types,
-    connection: { TimeZone: 'UTC', ...(schema ? { search_path: schema } : {}) },
+    // No parallel workers: an API answers many small queries at once, and starting workers for each
+    // (a count over a large list) costs the other requests more CPU than it saves this one.
+    connection: { TimeZone: 'UTC', max_parallel_workers_per_gather: 0, ...(schema ? { search_path: schema } : {}) },
   });
 
   // postgres.js types its parameters for the tagged-template API; `unsafe` takes any value list.

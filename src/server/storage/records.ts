@@ -10,6 +10,7 @@ import { fillGenerated } from './generated';
 import { historyOf, type History } from './history';
 import { initialRemaining, resizeParent, syncRemaining } from './limits';
 import { orderOf, whereOf, type ListQuery } from './list-query';
+import { ListTotals } from './list-totals';
 import { claimLogin, isLoginFree, releaseLogin } from './login-identities';
 import { checkReferences, refuseInUse } from './references';
 import { childArraysOf, inboundOf, referencesOf, type ChildArray, type Inbound, type Reference } from './relations';
@@ -37,6 +38,7 @@ export class EntityStore {
   private readonly inbound: Inbound[];
   private readonly childArrays: ChildArray[];
   private readonly childStores = new Map<string, EntityStore>();
+  private readonly totals = new ListTotals();
   /** `x-resource.history`: where every write of a record is told (null without the hint). */
   private readonly history: History | null;
 
@@ -59,21 +61,45 @@ export class EntityStore {
     this.history = historyOf(entity, entities, this.references);
   }
 
+  /**
+   * A page of the merchant's records and the total the filter matches, counted while the page is
+   * read (a large total may be a few seconds old, see `ListTotals`).
+   */
   async list(q: Queryable, merchantId: number, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+    const { condition, params } = this.conditionOf(merchantId, query);
+    const count = `select count(*)::integer as total from ${this.table} where ${condition}`;
+    const [rows, total] = await Promise.all([
+      this.pageOf(q, condition, params, query),
+      this.totals.total(`${count}\n${JSON.stringify(params)}`, async () => {
+        const [row] = await q.query<{ total: number }>(count, params);
+        return row.total;
+      }),
+    ]);
+    return { rows, total };
+  }
+
+  /** A page of the merchant's records, without their total (a list that shows no pages). */
+  async page(q: Queryable, merchantId: number, query: ListQuery): Promise<Row[]> {
+    const { condition, params } = this.conditionOf(merchantId, query);
+    return this.pageOf(q, condition, params, query);
+  }
+
+  private conditionOf(merchantId: number, query: ListQuery): { condition: string; params: unknown[] } {
     const where = whereOf(this.entity, query.filter, 2);
-    const condition = ['merchant_id = $1::integer', ...where.sql].join(' and ');
-    const params = [merchantId, ...where.params];
-    const [{ total }] = await q.query<{ total: number }>(
-      `select count(*)::integer as total from ${this.table} where ${condition}`,
-      params,
-    );
+    return {
+      condition: ['merchant_id = $1::integer', ...where.sql].join(' and '),
+      params: [merchantId, ...where.params],
+    };
+  }
+
+  private async pageOf(q: Queryable, condition: string, params: unknown[], query: ListQuery): Promise<Row[]> {
     const [start, end] = query.range;
     const rows = await q.query(
       `select ${this.selected} from ${this.table} where ${condition} order by ${orderOf(this.entity, query.sort)}
        limit ${end - start + 1} offset ${start}`,
       params,
     );
-    return { rows: rows.map(toRecord), total };
+    return rows.map(toRecord);
   }
 
   async get(q: Queryable, merchantId: number, id: number): Promise<Row | null> {
