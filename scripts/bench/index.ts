@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: fills a database with a merchant's data at scale, starts the server on it, and
+ * measures the API under load, the weight of the first pages, their Lighthouse scores and the
+ * largest form — on the embedded database, and on PostgreSQL too when `DATABASE_URL` or
+ * `TEST_DATABASE_URL` names one. Prints one table, with each budget met or missed, and writes the
+ * same figures to `bench/results.json`.
+ *
+ *   BENCH_SCALE=0.1   a tenth of the data, for a quick look (default 1: 1,000,000 transactions)
+ *   BENCH_ONLY=api,pages   some sections only (data, api, pages, lighthouse, forms)
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as api from './api';
+import { fillScaleData } from './data';
+import type { BenchTarget, Figure } from './figures';
+import * as forms from './forms';
+import * as lighthouse from './lighthouse';
+import * as pages from './pages';
+import { startBenchServer } from './server';
+import { missed, renderMarkdown, renderTable } from './table';
+
+type Database = BenchTarget['database'];
+
+interface Section {
+  name: string;
+  /** Browser sections measure the pages once, on the default database. */
+  browser: boolean;
+  run(target: BenchTarget): Promise<Figure[]>;
+}
+
+const SECTIONS: Section[] = [
+  { name: 'api', browser: false, run: api.run },
+  { name: 'pages', browser: true, run: pages.run },
+  { name: 'lighthouse', browser: true, run: lighthouse.run },
+  { name: 'forms', browser: true, run: forms.run },
+];
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+if (!(scale > 0)) throw new Error(`BENCH_SCALE must be a positive number, got "${process.env.BENCH_SCALE}"`);
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : null;
+const wanted = (name: string) => !only || only.has(name);
+const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function ensureBuilt(): void {
+  if (existsSync(join(root, 'dist', 'index.html')) && existsSync(join(root, 'dist', 'pay.html'))) return;
+  log('dist/ is missing: building the portal and the payer pages');
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}
+
+const figures: Figure[] = [];
+const failures: string[] = [];
+
+async function measure(database: Database): Promise<void> {
+  log(`${database}: filling the data (scale ${scale})`);
+  const data = await fillScaleData({ database, url: database === 'postgresql' ? postgresUrl : undefined, scale, log });
+  if (wanted('data')) figures.push(...data.figures);
+  const sections = SECTIONS.filter((section) => wanted(section.name) && (!section.browser || database === 'pglite'));
+  if (sections.length === 0) return;
+  const server = await startBenchServer({ data, database, port: await freePort(), log });
+  try {
+    for (const section of sections) {
+      log(`${database}: ${section.name}`);
+      try {
+        figures.push(...(await section.run(server.target)));
+      } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        failures.push(`${section.name} on ${database}: ${message}`);
+        log(`${section.name} on ${database} failed: ${message}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+ensureBuilt();
+for (const database of ['pglite', ...(postgresUrl ? ['postgresql'] : [])] as Database[]) await measure(database);
+
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+  scale,
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  figures,
+  failures,
+};
+mkdirSync(join(root, 'bench'), { recursive: true });
+writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(join(root, 'bench', 'results.md'), `${renderMarkdown(figures)}\n`);
+
+console.log(`\n${renderTable(figures)}\n`);
+const misses = missed(figures);
+console.log(
+  `${figures.length} figures in ${results.durationSeconds} s; ${misses.length} budget(s) missed${
+    misses.length ? `: ${misses.map((figure) => `${figure.name} (${figure.on})`).join(', ')}` : ''
+  }. Written to bench/results.json and bench/results.md.`,
+);
+for (const failure of failures) console.error(`✗ ${failure}`);
+process.exitCode = failures.length > 0 ? 1 : 0;

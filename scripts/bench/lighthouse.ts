@@ -1,0 +1,168 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath, signInOnPage } from './browser';
+import { median, type BenchTarget, type Figure } from './figures';
+
+/**
+ * Lighthouse 12 on the system Chromium, mobile (Lighthouse's default, simulated slow 4G and a
+ * 4x slower CPU) and desktop presets, on the sign-in page, the signed-in dashboard (English and
+ * Arabic) and the payer page: performance and accessibility scores, LCP and TBT, the median of
+ * several runs (BENCH_LIGHTHOUSE_RUNS, default 3). Each run starts with an empty HTTP cache; the
+ * dashboard's Chrome profile is signed in first, and Lighthouse's storage reset leaves
+ * `localStorage` (where the session lives) alone. Reports go to BENCH_LIGHTHOUSE_DIR when set;
+ * BENCH_LIGHTHOUSE_PAGES (e.g. "dashboard,/merchant") limits the pages.
+ */
+
+type Preset = 'mobile' | 'desktop';
+
+interface Scenario {
+  on: string;
+  path: string;
+  signedIn: boolean;
+  /** Minimum scores this page must reach per preset (issue 5). */
+  performanceBudget: Partial<Record<Preset, number>>;
+  /** Only accessibility is scored (one run: the audit does not vary between runs). */
+  accessibilityOnly?: boolean;
+}
+
+const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+const onlyPages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
+
+const CONFIGS: Record<Preset, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
+
+function scenarios(target: BenchTarget): Scenario[] {
+  return [
+    { on: '/merchant', path: '/merchant', signedIn: false, performanceBudget: {} },
+    { on: 'dashboard', path: '/home/dashboard', signedIn: true, performanceBudget: { desktop: 0.95, mobile: 0.8 } },
+    {
+      on: 'dashboard (ar)',
+      path: '/home/dashboard?lng=ar',
+      signedIn: true,
+      performanceBudget: {},
+      accessibilityOnly: true,
+    },
+    {
+      on: '/smspay/{reference}',
+      path: `/smspay/${encodeURIComponent(target.invoiceReference)}`,
+      signedIn: false,
+      performanceBudget: { mobile: 0.95 },
+    },
+  ];
+}
+
+/** A Chromium that Lighthouse drives through its debugging port, with its own fresh profile. */
+function launchChrome(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
+}
+
+/** Signs the profile of `chrome` in from `/merchant`, leaving the session in its `localStorage`. */
+async function signIn(chrome: LaunchedChrome, target: BenchTarget): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${target.baseUrl}/merchant`);
+    await signInOnPage(page, target.account);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+}
+
+async function audit(chrome: LaunchedChrome, url: string, preset: Preset, categories: string[]): Promise<Result> {
+  const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories };
+  const result = await lighthouse(url, flags, CONFIGS[preset]);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+const scoresOf = (lhr: Result): Scores => ({
+  performance: lhr.categories.performance?.score ?? NaN,
+  accessibility: lhr.categories.accessibility?.score ?? NaN,
+  lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+  tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+});
+
+const fileName = (scenario: Scenario, preset: Preset, run: number) =>
+  `${scenario.on.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${preset}-${run}.json`;
+
+async function measure(target: BenchTarget, scenario: Scenario, preset: Preset): Promise<Scores[]> {
+  const chrome = await launchChrome();
+  try {
+    if (scenario.signedIn) await signIn(chrome, target);
+    const categories = scenario.accessibilityOnly ? ['accessibility'] : ['performance', 'accessibility'];
+    const count = scenario.accessibilityOnly ? 1 : runs;
+    const results: Scores[] = [];
+    for (let run = 1; run <= count; run++) {
+      const lhr = await audit(chrome, `${target.baseUrl}${scenario.path}`, preset, categories);
+      if (reportDir) await writeFile(join(reportDir, fileName(scenario, preset, run)), JSON.stringify(lhr));
+      const scores = scoresOf(lhr);
+      if (lhr.finalDisplayedUrl !== `${target.baseUrl}${scenario.path}`)
+        target.log(`lighthouse: ${scenario.path} ended at ${lhr.finalDisplayedUrl}`);
+      target.log(
+        `lighthouse ${scenario.on} ${preset} #${run}: perf ${scores.performance} a11y ${scores.accessibility} ` +
+          `LCP ${Math.round(scores.lcp)} ms TBT ${Math.round(scores.tbt)} ms`,
+      );
+      results.push(scores);
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function figures(scenario: Scenario, preset: Preset, results: Scores[]): Figure[] {
+  const on = `${scenario.on} ${preset}`;
+  const note = `median of ${results.length} run${results.length === 1 ? '' : 's'}`;
+  const pick = (key: keyof Scores) => median(results.map((scores) => scores[key]));
+  const accessibility: Figure = {
+    section: 'lighthouse',
+    name: 'accessibility',
+    on,
+    value: pick('accessibility'),
+    unit: 'score',
+    budget: { kind: 'min', limit: 0.95 },
+    note,
+  };
+  if (scenario.accessibilityOnly) return [accessibility];
+  const budget = scenario.performanceBudget[preset];
+  return [
+    {
+      section: 'lighthouse',
+      name: 'performance',
+      on,
+      value: pick('performance'),
+      unit: 'score',
+      ...(budget === undefined ? {} : { budget: { kind: 'min', limit: budget } }),
+      note,
+    },
+    accessibility,
+    { section: 'lighthouse', name: 'LCP', on, value: Math.round(pick('lcp')), unit: 'ms', note },
+    { section: 'lighthouse', name: 'TBT', on, value: Math.round(pick('tbt')), unit: 'ms', note },
+  ];
+}
+
+export async function run(target: BenchTarget): Promise<Figure[]> {
+  const all: Figure[] = [];
+  for (const scenario of scenarios(target).filter(({ on }) => !onlyPages || onlyPages.includes(on))) {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      all.push(...figures(scenario, preset, await measure(target, scenario, preset)));
+    }
+  }
+  return all;
+}
