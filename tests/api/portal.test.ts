@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../src/server/http/security-headers';
 import { Client } from './helpers/client';
 import { startServer, type TestServer } from './helpers/server';
 
@@ -126,6 +127,42 @@ describe('serving the built portal', () => {
     expect((await browser.get('/v1/unknown')).json()).toEqual({ message: 'Requested page not found!' });
     expect((await browser.post('/merchant', {})).statusCode).toBe(404);
     expect((await browser.get('/v1/health')).statusCode).toBe(200);
+  });
+
+  it('sends the security headers on every answer: pages, payer pages, files and API', async () => {
+    const answers = {
+      portal: await browser.get('/invoice/invoice-list'),
+      pay: await browser.get('/smspay/INV-2026-000001'),
+      script: await browser.get('/static/index-3f2a1b.js'),
+      api: await browser.get('/v1/health'),
+      missing: await browser.get('/v1/unknown'),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.headers['x-frame-options'], name).toBe('DENY');
+      expect(answer.headers['x-content-type-options'], name).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], name).toBe('same-origin');
+      expect(answer.headers['content-security-policy'], name).toContain("frame-ancestors 'none'");
+      expect(answer.headers['strict-transport-security'], name).toBeUndefined();
+    }
+    expect(answers.portal.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.portal);
+    expect(answers.script.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.portal);
+    expect(answers.pay.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.pay);
+    expect(answers.api.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.api);
+    expect(answers.missing.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.api);
+    expect(answers.api.headers['cache-control']).toBe('no-store');
+  });
+
+  it('asks for HTTPS from then on only when served over TLS', async () => {
+    const proxied = await startServer('pglite', { portal: { distDir, localesDir }, trustProxy: true });
+    try {
+      const client = new Client(proxied.app);
+      const secure = await client.get('/merchant', { headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await client.get('/merchant', { headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('says so when the portal is not built, and still serves the API', async () => {

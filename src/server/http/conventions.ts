@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { unsupportedMediaType } from './api-error';
+import { setSecurityHeaders } from './security-headers';
 
 /**
- * HTTP behaviour every route shares: which bodies are accepted, and headers on every answer.
+ * HTTP behaviour every route shares: which bodies are accepted, and the security headers on every
+ * answer (`security-headers.ts`).
  */
 export function installHttpConventions(app: FastifyInstance): void {
   // Only JSON (and multipart where a route takes files) is spoken; text bodies get 415, not a parse attempt.
@@ -24,10 +26,6 @@ export function installHttpConventions(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    // API answers carry tokens and merchant data: never store them in a shared cache.
-    if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/files/'))
-      reply.header('cache-control', 'no-store');
+    setSecurityHeaders(request, reply);
   });
 }
