@@ -6,7 +6,8 @@ describe.each(DRIVERS)('sign-in, tokens and password reset (%s)', (driver) => {
   let server: TestServer;
   let anonymous: Client;
   beforeAll(async () => {
-    server = await startServer(driver);
+    // Every test here signs in from one address: room for their wrong passwords (floods have a test of their own).
+    server = await startServer(driver, { rateLimits: { login: { max: 500, windowMs: 60_000 } } });
     anonymous = new Client(server.app);
   });
   afterAll(() => server?.close());
@@ -55,14 +56,72 @@ describe.each(DRIVERS)('sign-in, tokens and password reset (%s)', (driver) => {
       });
     });
 
-    it('answers 429 after too many failed attempts for one e-mail', async () => {
-      const attempt = () =>
-        anonymous.post('/v1/login', { email: 'victim@demo.test', password: 'Guess@1234' }, { locale: 'ar' });
+    it('locks an account at the 11th wrong password for 30 minutes, right password or not', async () => {
+      const account = ACCOUNTS.vendor;
+      const wrong = () =>
+        anonymous.post('/v1/login', { email: account.email, password: 'Guess@1234' }, { locale: 'ar' });
+      for (let i = 0; i < 10; i++) expect((await wrong()).statusCode).toBe(401);
+      const locked = await wrong();
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json().message).toBe(
+        'محاولات تسجيل دخول فاشلة كثيرة: تم قفل هذا الحساب لمدة 30 دقيقة. حاول مرة أخرى لاحقًا، أو أعد تعيين كلمة المرور.',
+      );
+      const right = await anonymous.post('/v1/login', account);
+      expect(right.statusCode).toBe(423);
+      expect(right.json().message).toBe(
+        'Too many failed sign-ins: this account is locked for 30 minutes. Try again later, or reset your password.',
+      );
+      // Half an hour later the account opens again, with a fresh count.
+      await server.app.bawaba.db.query(
+        `update login_identities set locked_until = now() - interval '1 second' where email = $1::text`,
+        [account.email],
+      );
+      expect((await anonymous.post('/v1/login', account)).statusCode).toBe(200);
+      expect((await wrong()).statusCode).toBe(401);
+    });
+
+    it('answers an e-mail without an account the same way, so a lock reveals no account', async () => {
+      const attempt = () => anonymous.post('/v1/login', { email: 'nobody-here@demo.test', password: 'Guess@1234' });
       for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
-      const blocked = await attempt();
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
-      expect(blocked.json().message).toBe('طلبات كثيرة جدًا، يرجى الانتظار قليلًا ثم المحاولة مرة أخرى');
+      const locked = await attempt();
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json().message).toContain('locked for 30 minutes');
+    });
+
+    it('forgets wrong passwords after a right one, and a reset password ends a lock', async () => {
+      const account = ACCOUNTS.staff;
+      const wrong = () => anonymous.post('/v1/login', { email: account.email, password: 'Guess@1234' });
+      for (let i = 0; i < 9; i++) expect((await wrong()).statusCode).toBe(401);
+      expect((await anonymous.post('/v1/login', account)).statusCode).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await wrong()).statusCode).toBe(401);
+      expect((await wrong()).statusCode).toBe(423);
+      await anonymous.post('/v1/forgot', { email: account.email });
+      const { code } = await codeFrom(account.email);
+      const reset = await anonymous.post('/v1/password/reset', {
+        email: account.email,
+        code,
+        password: account.password,
+        password_confirmation: account.password,
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await anonymous.post('/v1/login', account)).statusCode).toBe(200);
+    });
+
+    it('answers 429 to a flood of failed sign-ins from one address, whatever the e-mails', async () => {
+      const flood = await startServer(driver, { rateLimits: { login: { max: 5, windowMs: 60_000 } } });
+      try {
+        const client = new Client(flood.app);
+        for (let i = 0; i < 5; i++)
+          expect(
+            (await client.post('/v1/login', { email: `guess${i}@demo.test`, password: 'Guess@1234' })).statusCode,
+          ).toBe(401);
+        const blocked = await client.post('/v1/login', ACCOUNTS.merchant, { locale: 'ar' });
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+        expect(blocked.json().message).toBe('طلبات كثيرة جدًا، يرجى الانتظار قليلًا ثم المحاولة مرة أخرى');
+      } finally {
+        await flood.close();
+      }
     });
   });
 

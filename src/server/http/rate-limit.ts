@@ -11,7 +11,7 @@ export interface Limit {
 }
 
 export interface RateLimits {
-  /** Failed sign-ins per address and e-mail. */
+  /** Failed sign-ins per address, whatever the e-mails (an account's own limit is `auth/lockout`). */
   login: Limit;
   /** Reset codes requested per e-mail. */
   forgot: Limit;
@@ -20,7 +20,7 @@ export interface RateLimits {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { max: 10, windowMs: 15 * 60_000 },
+  login: { max: 50, windowMs: 15 * 60_000 },
   forgot: { max: 5, windowMs: 15 * 60_000 },
   reset: { max: 20, windowMs: 15 * 60_000 },
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadIdentity } from '../auth/identities';
+import { clearWrongPasswords, LOCKOUT, lockedUntil, recordWrongPassword } from '../auth/lockout';
 import { verifyPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
@@ -44,6 +45,21 @@ export const authSchemas = [
   },
 ];
 
+/** An e-mail without an account "locks" as an account would, in memory, so answers reveal no accounts. */
+const STRANGER_LIMIT = { max: LOCKOUT.attempts + 1, windowMs: LOCKOUT.lockMs };
+
+function strangerLocked(ctx: ServerContext, key: string): boolean {
+  try {
+    ctx.limiter.check(key, STRANGER_LIMIT);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** 423: the account is locked after too many wrong passwords (`auth/lockout`). */
+const accountLocked = () => new ApiError(423, 'app.auth.account_locked', {}, { minutes: LOCKOUT.lockMs / 60_000 });
+
 /** `POST /login`, `POST /token/refresh` and `POST /logout`. */
 export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const tags = ['auth'];
@@ -60,17 +76,26 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request) => {
       const { email, password } = request.body as { email: string; password: string };
-      const attempts = `login:${request.ip}:${email.toLowerCase()}`;
-      ctx.limiter.check(attempts, ctx.rateLimits.login);
+      // A flood from one address (many e-mails) gets 429; one account's wrong passwords lock it.
+      const flood = `login:${request.ip}`;
+      ctx.limiter.check(flood, ctx.rateLimits.login);
       const login = await findLogin(ctx.db, email);
+      const stranger = `login-unknown:${email.trim().toLowerCase()}`;
+      if (login ? await lockedUntil(ctx.db, login.email) : strangerLocked(ctx, stranger)) throw accountLocked();
       const identity = login ? await loadIdentity(ctx.db, login.source, login.record_id) : null;
       // Always verify, against a decoy when there is no account, so timing does not reveal accounts.
       const valid = await verifyPassword(password, identity?.passwordHash);
-      if (!identity || !valid) {
-        ctx.limiter.hit(attempts, ctx.rateLimits.login);
+      if (!login || !identity || !valid) {
+        ctx.limiter.hit(flood, ctx.rateLimits.login);
+        if (login) {
+          if (await recordWrongPassword(ctx.db, login.email)) throw accountLocked();
+        } else {
+          ctx.limiter.hit(stranger, STRANGER_LIMIT);
+          if (strangerLocked(ctx, stranger)) throw accountLocked();
+        }
         throw new ApiError(401, 'app.auth.invalid_credentials');
       }
-      ctx.limiter.clear(attempts);
+      await clearWrongPasswords(ctx.db, login.email);
       return ctx.sessions.start({
         source: identity.source,
         recordId: identity.recordId,

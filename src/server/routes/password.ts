@@ -7,6 +7,7 @@ import { fieldError } from '../http/api-error';
 import { languageOf, t } from '../http/language';
 import { errorResponses } from '../http/shared-schemas';
 import { passwordResetEmail } from '../outbox/templates';
+import { clearWrongPasswords } from '../auth/lockout';
 import { findLogin } from '../storage/login-identities';
 
 /** Forgotten password: a secret code by e-mail, then a new password with that code. */
@@ -100,6 +101,8 @@ export function passwordRoutes(app: FastifyInstance, ctx: ServerContext): void {
           if (!(await consumeResetCode(tx, owner, code))) return false;
           await setPassword(tx, ctx.stores, owner, password);
           await ctx.sessions.revokeAll(tx, owner.source, owner.recordId);
+          // A new password ends a lock from wrong passwords.
+          await clearWrongPasswords(tx, login.email);
           return true;
         }));
       if (!changed) {

@@ -81,6 +81,10 @@ export const SYSTEM_TABLES: string[] = [
   )`,
   `create index if not exists outbox_pending_idx on outbox (status, id)`,
   // An SMS carries the merchant's sender id, and the invoice whose link it sends (its sms_status follows).
+  // Failed sign-ins of an account in the current window, and how long it is locked (`auth/lockout`).
+  `alter table login_identities add column if not exists failed_sign_ins integer not null default 0`,
+  `alter table login_identities add column if not exists failed_since timestamptz`,
+  `alter table login_identities add column if not exists locked_until timestamptz`,
   `alter table outbox add column if not exists sender text`,
   `alter table outbox add column if not exists invoice_id integer`,
   `create index if not exists outbox_invoice_idx on outbox (invoice_id) where invoice_id is not null`,
