@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { installVocabulary } from './keywords';
+import { installVocabulary, type VocabularyOptions } from './keywords';
 
 /** Options every ajv instance of the product shares (client forms, server routes, tests). */
 export const ajvOptions = {
@@ -12,6 +12,6 @@ export const ajvOptions = {
 } as const;
 
 /** A fresh ajv with the product's formats and keywords installed. */
-export function createAjv(): Ajv {
-  return installVocabulary(new Ajv({ ...ajvOptions }));
+export function createAjv(options: VocabularyOptions = {}): Ajv {
+  return installVocabulary(new Ajv({ ...ajvOptions }), options);
 }

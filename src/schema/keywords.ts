@@ -3,6 +3,7 @@ import type { Format, FuncKeywordDefinition, KeywordDefinition, SchemaValidateFu
 import type { DataValidateFunction, DataValidationCxt } from 'ajv/dist/types';
 import addFormats from 'ajv-formats';
 import { KWD_PATTERN, normaliseKwd, toFils } from '../shared/money';
+import { webhookUrlProblem, type WebhookUrlPolicy } from '../shared/public-address';
 import { addDays, addMonths, dateOf, now, today } from './calendar';
 
 /**
@@ -30,6 +31,14 @@ export const HINT_KEYWORDS = [
 ] as const;
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+/** The characters RFC 3986 allows in a URI (others must be percent-encoded). */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+
+/** `webhook-url` under a policy: see `webhookUrlProblem` (https, public host, no credentials). */
+const webhookUrl = (policy: WebhookUrlPolicy): Format => ({
+  type: 'string',
+  validate: (value: string) => URI_CHARACTERS.test(value) && webhookUrlProblem(value, policy) === null,
+});
 
 export const formats: Record<string, Format> = {
   /** KWD amount: a decimal string with at most three decimals. */
@@ -52,7 +61,20 @@ export const formats: Record<string, Format> = {
     type: 'string',
     validate: (value: string) => value.split(',').every((part) => EMAIL.test(part.trim())),
   },
+  /** A URL the server may POST webhooks to: absolute https, a public host, no user name or password. */
+  'webhook-url': webhookUrl({}),
 };
+
+/** Settings of the vocabulary that differ between servers; the portal's forms use the defaults. */
+export interface VocabularyOptions {
+  /** `webhook-url` also accepts http and hosts on private networks (a development server). */
+  webhooksAllowPrivate?: boolean;
+}
+
+/** The product's formats under `options`. */
+export function formatsFor(options: VocabularyOptions = {}): Record<string, Format> {
+  return options.webhooksAllowPrivate ? { ...formats, 'webhook-url': webhookUrl({ allowPrivate: true }) } : formats;
+}
 
 /** `x-greaterThan`: a KWD amount strictly greater than a constant or a `$data` sibling. */
 const validateGreaterThan: SchemaValidateFunction = (limit: unknown, data: string) => {
@@ -312,9 +334,9 @@ export const customKeywords: KeywordDefinition[] = [
 ];
 
 /** Installs the standard formats, our formats, our rule keywords and the hint vocabulary. */
-export function installVocabulary<T extends Ajv>(ajv: T): T {
+export function installVocabulary<T extends Ajv>(ajv: T, options: VocabularyOptions = {}): T {
   addFormats(ajv);
-  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
+  for (const [name, format] of Object.entries(formatsFor(options))) ajv.addFormat(name, format);
   for (const definition of customKeywords) ajv.addKeyword(definition);
   for (const keyword of HINT_KEYWORDS)
     ajv.addKeyword({ keyword, schemaType: ['object', 'string', 'boolean', 'number'] });

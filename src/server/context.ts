@@ -58,6 +58,11 @@ export interface ContextOptions {
   rateLimits?: Partial<RateLimits>;
   /** Entity schemas to serve; default every schema of the registry. */
   entities?: EntitySchema[];
+  /**
+   * Webhook URLs may be http or name hosts on private networks (a development server whose
+   * merchant receives webhooks on the same machine). Off by default.
+   */
+  webhooksAllowPrivate?: boolean;
 }
 
 /** Builds the shared services over an open, migrated database. */
@@ -69,7 +74,7 @@ export async function createContext(
   const entities = options.entities ?? Object.values(entitySchemas);
   const publicUrl = options.publicUrl ?? 'http://localhost:8080';
   const tokens = new AccessTokens(await loadTokenSecret(db, options.tokenSecret));
-  const validator = new Validator();
+  const validator = new Validator({ webhooksAllowPrivate: options.webhooksAllowPrivate });
   for (const schema of [...SHARED_SCHEMAS, decryptedListQuery, ...entities.flatMap(entityRouteSchemas)]) {
     validator.add(schema);
   }

@@ -46,6 +46,9 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
   if (hint?.readonly || property['x-from']) ui['ui:readonly'] = true;
   if (hint?.dir) ui['ui:options'] = { mui: { slotProps: { htmlInput: { dir: hint.dir } } } };
   if (property.format === 'email') ui['ui:autocomplete'] = 'email';
+  // A web address gets the keyboard for addresses on phones.
+  if (property.format === 'webhook-url' || property.format === 'uri')
+    ui['ui:options'] = { ...ui['ui:options'], inputType: 'url' };
 
   const values = property.enum ?? property.items?.enum;
   if (values) {

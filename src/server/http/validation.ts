@@ -1,5 +1,6 @@
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../schema/ajv';
+import type { VocabularyOptions } from '../../schema/keywords';
 import { fieldMessages, pathOf, type RuleError } from '../../schema/errors';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { ApiError, type FieldError } from './api-error';
@@ -42,8 +43,12 @@ export function describeErrors(schema: PropertySchema, errors: ErrorObject[]): A
 
 /** One ajv for the server's own checks, holding every shared schema by `$id`. */
 export class Validator {
-  private readonly ajv = createAjv();
+  private readonly ajv: ReturnType<typeof createAjv>;
   private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(options: VocabularyOptions = {}) {
+    this.ajv = createAjv(options);
+  }
 
   /** Registers a schema under its `$id` (schemas are plain JSON; ajv's type asks for a mutable object). */
   add(schema: { readonly $id: string }): void {
