@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ajvOptions } from '../schema/ajv';
-import { formats, installVocabulary } from '../schema/keywords';
+import { formatsFor, installVocabulary, type VocabularyOptions } from '../schema/keywords';
 import { entitySchemas } from '../schema/registry';
 import { authenticate } from './auth/guard';
 import { bulkUploadRoutes } from './bulk/routes';
@@ -50,10 +50,14 @@ export interface BuildOptions extends ContextOptions, MessagingOptions {
 }
 
 /**
- * Our formats, keywords and hint vocabulary for Fastify's ajv. Named so: @fastify/ajv-compiler adds
- * ajv-formats itself unless a plugin of that name is given, and ours already installs it.
+ * Our formats (`webhook-url` as the server's setting allows), keywords and hint vocabulary for
+ * Fastify's ajv. The plugin is named `formatsPlugin`: @fastify/ajv-compiler adds ajv-formats itself
+ * unless a plugin of that name is given, and ours already installs it.
  */
-const formatsPlugin = (ajv: Ajv) => installVocabulary(ajv);
+const vocabularyPlugin = (options: VocabularyOptions) => {
+  const formatsPlugin = (ajv: Ajv) => installVocabulary(ajv, options);
+  return formatsPlugin;
+};
 
 /**
  * The whole server: opens and migrates the database, seeds an empty one, and returns a Fastify
@@ -61,6 +65,7 @@ const formatsPlugin = (ajv: Ajv) => installVocabulary(ajv);
  */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const db = await openDatabase(options.database ?? { dataDir: null });
+  const vocabulary: VocabularyOptions = { webhooksAllowPrivate: options.webhooksAllowPrivate };
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
@@ -68,11 +73,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ajv: {
       // Bodies are checked exactly as sent: no coercion, no defaults added, no fields silently dropped.
       customOptions: { ...ajvOptions, coerceTypes: false, useDefaults: false, removeAdditional: false },
-      plugins: [formatsPlugin],
+      plugins: [vocabularyPlugin(vocabulary)],
     },
     // The response serialiser checks conditional schemas (if/then, anyOf) with an ajv of its own,
     // which needs our formats too: it would otherwise warn of each one and ignore it.
-    serializerOpts: { ajv: { formats } },
+    serializerOpts: { ajv: { formats: formatsFor(vocabulary) } },
   });
   let ctx: ServerContext;
   try {

@@ -10,13 +10,18 @@ export interface ServerConfig {
   publicUrl: string;
   tokenSecret?: string;
   trustProxy: boolean;
+  /** Webhook URLs may be http and name private addresses (development only). */
+  webhooksAllowPrivate: boolean;
   /** Repository root: `dist/` and `locales/` are found from here. */
   root: string;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Reads PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL, TOKEN_SECRET and TRUST_PROXY, with their defaults. */
+/**
+ * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL, TOKEN_SECRET, TRUST_PROXY and
+ * WEBHOOKS_ALLOW_PRIVATE, with their defaults.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -29,6 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     tokenSecret: env.TOKEN_SECRET || undefined,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true' || env.WEBHOOKS_ALLOW_PRIVATE === '1',
     root,
   };
 }

@@ -26,6 +26,9 @@ console.log(
     : `Using the embedded database in ${join(config.dataDir, 'pglite')}.`,
 );
 
+if (config.webhooksAllowPrivate)
+  console.warn('⚠ WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go over http and to private addresses.');
+
 const app = await buildApp({
   database: config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
   publicUrl: config.publicUrl,
@@ -33,6 +36,7 @@ const app = await buildApp({
   tokenSecret: config.tokenSecret,
   portal,
   trustProxy: config.trustProxy,
+  webhooksAllowPrivate: config.webhooksAllowPrivate,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   schedulerIntervalMs: 30_000,
 });

@@ -1,60 +1,22 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitySchemas } from '../../src/schema/registry';
-import { WEBHOOK_MAX_ATTEMPTS } from '../../src/server/messaging/webhook-dispatcher';
+import { WEBHOOK_MAX_ATTEMPTS, WebhookDispatcher } from '../../src/server/messaging/webhook-dispatcher';
 import { queueWebhook } from '../../src/server/messaging/webhooks';
 import { TEST_CARDS } from '../../src/shared/pay';
 import { ACCOUNTS, Client } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { webhookEndpoint, type WebhookEndpoint } from './helpers/webhook-endpoint';
 
 /**
  * Signed webhooks and their delivery log: a real HTTP server in the test receives them and checks
  * the signature as a merchant would; failures are retried with back-off until the last attempt;
- * the log is the merchant's own (`/v1/webhook-deliveries`).
+ * the log is the merchant's own (`/v1/webhook-deliveries`). The endpoint is on 127.0.0.1, so this
+ * server lets webhooks go to private addresses (`webhooksAllowPrivate`); `webhook-addresses.test.ts`
+ * shows a server without that setting refusing them.
  */
 
 type Row = Record<string, unknown> & { id: number };
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** What the merchant's endpoint answers, request after request: a status, `hang` (no answer) or a redirect. */
-type Answer = number | 'hang' | 'redirect';
-
-/** A merchant's webhook endpoint: records every request and answers as told (200 when not told). */
-async function webhookEndpoint() {
-  const received: Received[] = [];
-  const answers: Answer[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body });
-      const answer = answers.shift() ?? 200;
-      if (answer === 'hang') return;
-      if (answer === 'redirect') response.writeHead(302, { location: '/elsewhere' }).end();
-      else response.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (path = '/hooks') => `http://127.0.0.1:${port}${path}`,
-    received,
-    answers,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const RETRY_BASE_MS = 60_000;
 const TIMEOUT_MS = 1_000;
@@ -63,13 +25,17 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
   let server: TestServer;
   let merchant: Client;
   let vendor: Client;
-  let endpoint: Awaited<ReturnType<typeof webhookEndpoint>>;
+  let endpoint: WebhookEndpoint;
   let merchantId: number;
   let secretKey: string;
   let transaction: Row;
 
   beforeAll(async () => {
-    server = await startServer(driver, { webhookRetryBaseMs: RETRY_BASE_MS, webhookTimeoutMs: TIMEOUT_MS });
+    server = await startServer(driver, {
+      webhookRetryBaseMs: RETRY_BASE_MS,
+      webhookTimeoutMs: TIMEOUT_MS,
+      webhooksAllowPrivate: true,
+    });
     merchant = await Client.signIn(server.app, ACCOUNTS.merchant);
     vendor = await Client.signIn(server.app, ACCOUNTS.vendor);
     endpoint = await webhookEndpoint();
@@ -222,6 +188,24 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
       response_status: null,
       last_error: `No answer within ${TIMEOUT_MS} ms`,
     });
+  });
+
+  it('connects to the address the host name resolved to, naming the host in the request', async () => {
+    const asked: string[] = [];
+    const pinned = new WebhookDispatcher(ctx(), {
+      allowPrivate: true,
+      resolve: async (host) => {
+        asked.push(host);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+    });
+    const url = endpoint.url('/pinned', 'hooks.merchant.test');
+    const queued = (await queue(url))!;
+    await pinned.dispatch(new Date());
+    const [request] = requestsFor(queued.id);
+    expect(request.headers.host).toBe(`hooks.merchant.test:${endpoint.port}`);
+    expect(asked).toEqual(['hooks.merchant.test']);
+    expect(await deliveryOf(queued.id)).toMatchObject({ status: 'delivered', url, response_status: 200 });
   });
 
   it("goes to the merchant profile's webhook URL when the paid record has none", async () => {

@@ -18,6 +18,11 @@ export interface MessagingOptions {
   webhookRetryBaseMs?: number;
   /** Time-out of one webhook POST. Default 5 000. */
   webhookTimeoutMs?: number;
+  /**
+   * Send webhooks over http and to private addresses too (a development server whose merchant
+   * receives them on the same machine); the same option of the context lets such URLs be saved.
+   */
+  webhooksAllowPrivate?: boolean;
 }
 
 declare module 'fastify' {
@@ -36,7 +41,11 @@ export function installMessaging(app: FastifyInstance, ctx: ServerContext, optio
   registerSmsEffects(ctx);
   const scheduler = new Scheduler(
     ctx,
-    { retryBaseMs: options.webhookRetryBaseMs, timeoutMs: options.webhookTimeoutMs },
+    {
+      retryBaseMs: options.webhookRetryBaseMs,
+      timeoutMs: options.webhookTimeoutMs,
+      allowPrivate: options.webhooksAllowPrivate,
+    },
     (error) => app.log.error({ err: error }, 'scheduled task failed'),
   );
   ctx.outbox.onKick(() => scheduler.webhooks.kick());

@@ -1,21 +1,28 @@
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
+import { postTo, Refused, vetTarget, type Resolve } from './webhook-target';
 import { signWebhook, WEBHOOK_HEADERS } from './webhooks';
 
 /**
  * POSTs the pending rows of the `webhook_delivery` log. A 2xx answer marks a delivery `delivered`;
  * anything else (another status, a redirect — never followed —, a refused connection, no answer
  * within the time-out) counts an attempt and schedules the next one with exponential back-off,
- * until the last attempt marks it `failed`. Rows are claimed with `for update skip locked` and a
- * lease, so several servers on one database never send one attempt twice, and an attempt cut short
- * by a crash is made again once its lease is over.
+ * until the last attempt marks it `failed`. A URL the server may not call (not https, or a host
+ * that is or resolves to a loopback, private, link-local… address: `webhook-target.ts`) is marked
+ * `failed` at once: waiting would not make the address public. Rows are claimed with
+ * `for update skip locked` and a lease, so several servers on one database never send one attempt
+ * twice, and an attempt cut short by a crash is made again once its lease is over.
  */
 
 export interface WebhookOptions {
   /** Delay before the first retry; the following ones are 4, 20, 120 and 720 times it. Default 30 s. */
   retryBaseMs?: number;
-  /** How long one POST may take. Default 5 s. */
+  /** How long one POST may take, its DNS look-up included. Default 5 s. */
   timeoutMs?: number;
+  /** Call http URLs and hosts on private networks too (development only). Default false. */
+  allowPrivate?: boolean;
+  /** Resolves host names; default the system's resolver (`dns.lookup`). */
+  resolve?: Resolve;
 }
 
 /** Retry delays as multiples of the base: 30 s, 2 min, 10 min, 1 h and 6 h with the default base. */
@@ -41,6 +48,8 @@ interface Attempt {
   status: number | null;
   error: string | null;
   signature: string;
+  /** No further attempt is made (the URL is refused). */
+  final?: boolean;
 }
 
 function describe(error: unknown): string {
@@ -56,6 +65,7 @@ export class WebhookDispatcher {
   private readonly table: string | null;
   private readonly retryBaseMs: number;
   private readonly timeoutMs: number;
+  private readonly target: { allowPrivate: boolean; resolve?: Resolve };
   private running: Promise<number> | null = null;
   /** Aborts the requests in flight when the server stops. */
   private readonly stopping = new AbortController();
@@ -70,6 +80,7 @@ export class WebhookDispatcher {
     this.table = ctx.stores.get('webhook_delivery')?.table ?? null;
     this.retryBaseMs = options.retryBaseMs ?? 30_000;
     this.timeoutMs = options.timeoutMs ?? 5_000;
+    this.target = { allowPrivate: options.allowPrivate ?? false, resolve: options.resolve };
   }
 
   /** Sends soon, without holding up the caller. */
@@ -139,14 +150,13 @@ export class WebhookDispatcher {
   private async post(delivery: DueDelivery, now: Date): Promise<Attempt> {
     const timestamp = Math.floor(now.getTime() / 1000);
     const signature = signWebhook(delivery.secret_key, timestamp, delivery.payload);
-    if (!/^https?:\/\//i.test(delivery.url))
-      return { status: null, error: 'Only http and https URLs are called', signature };
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = AbortSignal.any([timeout, this.stopping.signal]);
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.stopping.signal]),
-        headers: {
+      const target = await vetTarget(delivery.url, this.target, signal);
+      const status = await postTo(
+        target,
+        {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
@@ -154,14 +164,18 @@ export class WebhookDispatcher {
           [WEBHOOK_HEADERS.event]: delivery.event,
           [WEBHOOK_HEADERS.delivery]: String(delivery.id),
         },
-        body: delivery.payload,
-      });
-      await response.body?.cancel().catch(() => {});
-      const ok = response.status >= 200 && response.status < 300;
-      return { status: response.status, error: ok ? null : `HTTP ${response.status}`, signature };
+        delivery.payload,
+        signal,
+      );
+      const ok = status >= 200 && status < 300;
+      return { status, error: ok ? null : `HTTP ${status}`, signature };
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      return { status: null, error: timedOut ? `No answer within ${this.timeoutMs} ms` : describe(error), signature };
+      if (error instanceof Refused) return { status: null, error: error.message, signature, final: true };
+      return {
+        status: null,
+        error: timeout.aborted ? `No answer within ${this.timeoutMs} ms` : describe(error),
+        signature,
+      };
     }
   }
 
@@ -169,7 +183,7 @@ export class WebhookDispatcher {
   private async record(delivery: DueDelivery, attempt: Attempt, now: Date): Promise<boolean> {
     const attempts = delivery.attempts + 1;
     const delivered = attempt.error === null;
-    const delay = delivered ? null : this.retryDelay(attempts);
+    const delay = delivered || attempt.final ? null : this.retryDelay(attempts);
     const status = delivered ? 'delivered' : delay === null ? 'failed' : 'pending';
     const at = now.toISOString();
     await this.db.query(
