@@ -4,7 +4,7 @@ import type { EntitySchema } from '../../src/schema/types';
 import { consoleTransport } from '../../src/server/outbox/console-transport';
 import { Outbox } from '../../src/server/outbox/outbox';
 import { seedDemo } from '../../src/server/seed/seed';
-import { searchText } from '../../src/server/storage/list-indexes';
+import { searchText } from '../../src/server/storage/list-query';
 import { migrate } from '../../src/server/storage/migrate';
 import { ACCOUNTS, Client } from './helpers/client';
 import { multipart, PNG } from './helpers/files';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entitySchemas } from '../../schema/registry';
-import { listIndexes, replacedIndexes, searchText } from './list-indexes';
+import { listIndexes, replacedIndexes } from './list-indexes';
+import { searchText } from './list-query';
 
 describe('indexes derived from x-list', () => {
   const transaction = entitySchemas.transaction;

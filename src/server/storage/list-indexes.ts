@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntitySchema } from '../../schema/types';
 import { filterKind, filterSchema } from '../../schema/variants';
 import { columnsOf, ident } from './columns';
+import { orderOf, searchText } from './list-query';
 
 /**
  * The indexes a list needs, derived from `x-list`: one in the order of the default sort (a page of
@@ -11,34 +12,12 @@ import { columnsOf, ident } from './columns';
  * free-text search (`q`), which a `%…%` pattern can use.
  */
 
-/** Separates the search columns in the searched text; a search box cannot send it. */
-const SEPARATOR = `E'\\n'`;
-
 /** Names of the properties a list filters on: its filters and those of its views and date rules. */
 function filteredColumns(entity: EntitySchema): string[] {
   const names = Object.keys(filterSchema(entity).properties ?? {}).map((name) =>
     name in entity.properties ? name : name.replace(/_(gte|lte)$/, ''),
   );
   return [...new Set(names)].filter((name) => name !== 'id' && name in entity.properties);
-}
-
-/** The ORDER BY of the default sort, as `orderOf` writes it, in index form. */
-function sortKey(entity: EntitySchema): string {
-  const [field, order] = entity['x-list'].sort;
-  const direction = order === 'DESC' ? 'desc' : 'asc';
-  return field === 'id' ? `id ${direction}` : `${ident(field)} ${direction} nulls last, id ${direction}`;
-}
-
-/**
- * The text `q` is matched against: every `x-list.search` column, one per line. Null when the
- * entity searches nothing, or a column that is not text (its text form would depend on settings,
- * which an index cannot), in which case each column is matched on its own.
- */
-export function searchText(entity: EntitySchema): string | null {
-  const search = entity['x-list'].search ?? [];
-  const kinds = new Map(columnsOf(entity).map((column) => [column.name, column.kind]));
-  if (search.length === 0 || search.some((name) => kinds.get(name) !== 'text')) return null;
-  return `(${search.map((name) => `coalesce(${ident(name)}, '')`).join(` || ${SEPARATOR} || `)})`;
 }
 
 /** Index names the server made before the lists' indexes followed their sort, now replaced. */
@@ -59,13 +38,15 @@ export function listIndexes(entity: EntitySchema, trigramOps: string | null): st
   const kinds = new Map(columnsOf(entity).map((column) => [column.name, column.kind]));
   const index = (name: string, columns: string) =>
     `create index if not exists ${ident(`${table}_${name}`)} on ${ident(table)} (merchant_id, ${columns})`;
+  // The list's own ORDER BY, so that a page is the index's first entries.
+  const sortKey = orderOf(entity, entity['x-list'].sort);
   const direction = entity['x-list'].sort[1].toLowerCase();
-  const statements = [index(`list_by_${sortField}_${direction}_idx`, sortKey(entity))];
+  const statements = [index(`list_by_${sortField}_${direction}_idx`, sortKey)];
   for (const name of filteredColumns(entity)) {
     const kind = kinds.get(name);
     if (name === sortField || kind === undefined || kind === 'json') continue;
     const filter = filterKind(name, entity.properties[name]);
-    if (filter === 'equals') statements.push(index(`list_${name}_idx`, `${ident(name)}, ${sortKey(entity)}`));
+    if (filter === 'equals') statements.push(index(`list_${name}_idx`, `${ident(name)}, ${sortKey}`));
     else if (filter === 'range') statements.push(index(`list_${name}_idx`, ident(name)));
   }
   const text = searchText(entity);

@@ -1,7 +1,6 @@
 import type { EntitySchema } from '../../schema/types';
 import { filterKind } from '../../schema/variants';
 import { columnsOf, ident, kindOf, placeholder, type ColumnKind } from './columns';
-import { searchText } from './list-indexes';
 
 /**
  * SQL of a list query, following the filter kinds `filterKind()` derives from the schema. Values
@@ -30,6 +29,22 @@ export function sortableColumns(entity: EntitySchema): string[] {
       .filter((column) => column.kind !== 'json' && !column.property.writeOnly)
       .map((column) => column.name),
   ];
+}
+
+/** Separates the search columns in the searched text; a search box cannot send it. */
+const SEPARATOR = `E'\\n'`;
+
+/**
+ * The text `q` is matched against: every `x-list.search` column, one per line (the search index
+ * of `list-indexes` covers this very expression). Null when the entity searches nothing, or a
+ * column that is not text (its text form would depend on settings, which an index cannot), in
+ * which case each column is matched on its own.
+ */
+export function searchText(entity: EntitySchema): string | null {
+  const search = entity['x-list'].search ?? [];
+  const kinds = new Map(columnsOf(entity).map((column) => [column.name, column.kind]));
+  if (search.length === 0 || search.some((name) => kinds.get(name) !== 'text')) return null;
+  return `(${search.map((name) => `coalesce(${ident(name)}, '')`).join(` || ${SEPARATOR} || `)})`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
