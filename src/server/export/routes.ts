@@ -2,16 +2,15 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows } from '../../schema/operations';
 import type { EntitySchema } from '../../schema/types';
-import { viewsOf, withViewGate } from '../../schema/views';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { languageOf } from '../http/language';
 import { errorResponses } from '../http/shared-schemas';
 import { kuwaitToday } from '../payments/kuwait-time';
-import { parseListQuery, requestedView, type RawListQuery } from '../resources/list-params';
-import { decryptedListQuery, encryptedQuerystring, listQuerystring } from '../resources/schemas';
-import { collectionPath } from '../routes/resources';
+import { parseListQuery, requestedView } from '../resources/list-params';
+import { encryptedQuerystring, listQuerystring } from '../resources/schemas';
+import { collectionPath, hasViewGates, readListRequest } from '../routes/resources';
 import { BOM, csvRow } from './csv';
 import { exportColumns } from './export-columns';
 import { keysetBatches } from './keyset';
@@ -50,13 +49,14 @@ export function exportRoutes(app: FastifyInstance, ctx: ServerContext, options: 
 
 function registerExport(app: FastifyInstance, ctx: ServerContext, entity: EntitySchema, batchSize: number): void {
   const encrypted = entity['x-resource'].encrypted === true;
-  // As on the list: a view may have a gate of its own, known once the query is read.
-  const viewGates = viewsOf(entity).some(([, view]) => view.service !== undefined || view.permission !== undefined);
 
   app.get(
     `${collectionPath(entity)}/export`,
     {
-      ...(viewGates ? {} : { onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), entity) }),
+      // As on the list: a view may have a gate of its own, checked once the query is read.
+      ...(hasViewGates(entity)
+        ? {}
+        : { onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), entity) }),
       schema: {
         tags: [entity.$id],
         summary: `Export ${entity.$id} as CSV`,
@@ -74,13 +74,8 @@ function registerExport(app: FastifyInstance, ctx: ServerContext, entity: Entity
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      let raw = request.query as RawListQuery & { data?: string };
-      if (encrypted) {
-        raw = raw.data ? ((await ctx.ciphers.decrypt(caller.merchant, raw.data)) as RawListQuery) : {};
-        ctx.validator.check(decryptedListQuery.$id, raw);
-      }
+      const raw = await readListRequest(ctx, entity, request);
       const view = requestedView(raw);
-      if (viewGates) checkAccess(caller, withViewGate(entity, view));
       const query = parseListQuery(ctx.validator, entity, { filter: raw.filter, sort: raw.sort }, undefined, {
         anyLength: true,
       });

@@ -46,6 +46,28 @@ function idOf(request: FastifyRequest): number {
   return value;
 }
 
+/** True when a view of the entity has a gate of its own, known only once the list query is read. */
+export const hasViewGates = (entity: EntitySchema) =>
+  viewsOf(entity).some(([, view]) => view.service !== undefined || view.permission !== undefined);
+
+/**
+ * The list query a list (or export) call sent: decrypted and checked when the entity's queries
+ * travel encrypted, and, where views have gates, let through only past the gate of the view named.
+ */
+export async function readListRequest(
+  ctx: ServerContext,
+  entity: EntitySchema,
+  request: FastifyRequest,
+): Promise<RawListQuery> {
+  let raw = request.query as RawListQuery & { data?: string };
+  if (entity['x-resource'].encrypted === true) {
+    raw = raw.data ? ((await ctx.ciphers.decrypt(callerOf(request).merchant, raw.data)) as RawListQuery) : {};
+    ctx.validator.check(decryptedListQuery.$id, raw);
+  }
+  if (hasViewGates(entity)) checkAccess(callerOf(request), withViewGate(entity, requestedView(raw)));
+  return raw;
+}
+
 export interface ListRoute {
   options: RouteShorthandOptions;
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<Row[]>;
@@ -171,7 +193,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
 
   // A view may have a gate of its own, known once the query is read; otherwise the entity's gate
   // answers before anything is decrypted or parsed, as on the other routes.
-  const viewGates = viewsOf(entity).some(([, view]) => view.service !== undefined || view.permission !== undefined);
+  const viewGates = hasViewGates(entity);
   const list: ListRoute = {
     options: {
       ...(viewGates ? {} : { onRequest: access }),
@@ -184,13 +206,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       },
     },
     handler: async (request, reply) => {
-      let raw = request.query as RawListQuery & { data?: string };
-      if (encrypted) {
-        raw = raw.data ? ((await ctx.ciphers.decrypt(callerOf(request).merchant, raw.data)) as RawListQuery) : {};
-        ctx.validator.check(decryptedListQuery.$id, raw);
-      }
-      if (viewGates) checkAccess(callerOf(request), withViewGate(entity, requestedView(raw)));
-      const query = parseListQuery(ctx.validator, entity, raw);
+      const query = parseListQuery(ctx.validator, entity, await readListRequest(ctx, entity, request));
       const { rows, total } = await store.list(ctx.db, merchantOf(request), query);
       reply
         .header('content-range', contentRange(name, query.range[0], rows.length, total))
