@@ -42,3 +42,9 @@ export function translate(catalogue: Catalogue, key: string, params: Record<stri
   if (message === undefined) return key;
   return message.replace(/%\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
+
+/** "max_qty_per_order" → "Max qty per order": the label of last resort when a key is missing. */
+export function humanise(name: string): string {
+  const words = name.replace(/[_.]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -4,8 +4,4 @@
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** "max_qty_per_order" → "Max qty per order": the label of last resort when a key is missing. */
-export function humanise(name: string): string {
-  const words = name.replace(/[_.]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { humanise } from '../../shared/i18n';

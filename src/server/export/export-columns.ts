@@ -1,7 +1,7 @@
 import { enumLabelKey, fieldLabelKey } from '../../schema/labels';
 import type { EntitySchema } from '../../schema/types';
 import { columnsOf as listColumnsOf } from '../../schema/views';
-import type { Language } from '../../shared/i18n';
+import { humanise, type Language } from '../../shared/i18n';
 import { t } from '../http/language';
 import { columnsOf, ident, type Column, type ColumnKind } from '../storage/columns';
 
@@ -26,11 +26,6 @@ export interface ExportColumn {
   /** The cell's text for a value as the driver returns it. */
   text: (value: unknown) => string;
 }
-
-const humanise = (name: string) => {
-  const words = name.replace(/[_.]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 /** A catalogue message, or `fallback` when the catalogue has none for the key. */
 function labelOr(language: Language, key: string, fallback: string): string {
