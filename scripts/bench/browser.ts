@@ -1,26 +1,11 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /**
- * Chromium for the browser parts of the bench: the system browser with the flags every
- * measurement uses, and signing in to the portal the way a person does.
+ * Chromium for the browser parts of the bench: the system browser as the browser tests start it,
+ * and signing in to the portal the way a person does.
  */
 
-/** The system Chromium (Debian's `chromium`), or CHROMIUM_PATH. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Flags of every Chromium the bench starts (no background traffic to disturb the figures). */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
-}
+export { CHROMIUM_FLAGS, chromiumPath, launchBrowser } from '../../tests/browser/support/browser';
 
 /** The sign-in page's labels in English (the language a first visit shows). */
 const SIGN_IN = { email: 'E-mail', password: 'Password', submit: 'Sign In' } as const;
