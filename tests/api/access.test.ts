@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setService } from '../../src/server/merchants/merchants';
 import { ACCOUNTS, Client, totalOf } from './helpers/client';
-import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
 
 describe.each(DRIVERS)('who may see and change what (%s)', (driver) => {
   let server: TestServer;
@@ -100,11 +100,8 @@ describe.each(DRIVERS)('who may see and change what (%s)', (driver) => {
 
   describe('service flags', () => {
     it('answers 403 "service not fully enabled" while support has a service off', async () => {
-      const [row] = await server.app.bawaba.db.query<{ id: number }>(
-        `select id from merchants where email = $1::text`,
-        [ACCOUNTS.vendor.email],
-      );
-      await setService(server.app.bawaba.db, row.id, 'quick_invoice', false);
+      const vendorId = await merchantIdOf(server, ACCOUNTS.vendor.email);
+      await setService(server.app.bawaba.db, vendorId, 'quick_invoice', false);
       const english = await vendor.list('/v1/invoice', {});
       expect(english.statusCode).toBe(403);
       expect(english.json()).toEqual({ message: 'Service not fully enabled, please contact support' });
@@ -114,7 +111,7 @@ describe.each(DRIVERS)('who may see and change what (%s)', (driver) => {
       expect((await vendor.get('/v1/profile')).json().services.quick_invoice).toBe(false);
       // Other services of the same merchant still work.
       expect((await vendor.list('/v1/products', {})).statusCode).toBe(200);
-      await setService(server.app.bawaba.db, row.id, 'quick_invoice', true);
+      await setService(server.app.bawaba.db, vendorId, 'quick_invoice', true);
       expect((await vendor.list('/v1/invoice', {})).statusCode).toBe(200);
     });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/server/db/database';
 import { ACCOUNTS, Client, totalOf } from './helpers/client';
-import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
 
 const good = [
   { row: 2, values: { customer_name: 'Bulk Ahmed', mobile: '96550000101', amount: '12.5', title: 'Catering' } },
@@ -243,10 +243,7 @@ describe.each(DRIVERS)('bulk SMS invoices by upload (%s)', (driver) => {
     const [invoice] = await db().query<{ merchant_id: number }>(
       `select merchant_id from invoices where reference_no = (select max(reference_no) from invoices where customer_name = 'Bulk Ahmed')`,
     );
-    const [owner] = await db().query<{ id: number }>(`select id from merchants where email = $1::text`, [
-      ACCOUNTS.merchant.email,
-    ]);
-    expect(invoice.merchant_id).toBe(owner.id);
+    expect(invoice.merchant_id).toBe(await merchantIdOf(server, ACCOUNTS.merchant.email));
     expect(totalOf(await merchant.list('/v1/invoice-bulk-upload', { range: [0, 0] }))).toBeGreaterThan(0);
   });
 

@@ -5,7 +5,7 @@ import { currentDay } from '../../src/schema/listDateRange';
 import { entitySchemas } from '../../src/schema/registry';
 import { REPORT, reportSchema } from '../support/report-schema';
 import { ACCOUNTS, Client } from './helpers/client';
-import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
 
 /**
  * `GET <endpoint>/export`: the CSV file of a whole list (issue 5, "a CSV export of the 1,000,000
@@ -93,9 +93,7 @@ describe.each(DRIVERS)('CSV export of lists (%s)', (driver) => {
     merchant = await Client.signIn(server.app, ACCOUNTS.merchant);
     staff = await Client.signIn(server.app, ACCOUNTS.staff);
     const { db, stores } = server.app.bawaba;
-    const [{ id: merchantId }] = await db.query<{ id: number }>(`select id from merchants where email = $1::text`, [
-      ACCOUNTS.merchant.email,
-    ]);
+    const merchantId = await merchantIdOf(server, ACCOUNTS.merchant.email);
     const [{ id: otherId }] = await db.query<{ id: number }>(
       `select id from merchants where id <> $1::integer order by id limit 1`,
       [merchantId],

@@ -5,7 +5,7 @@ import { entitySchemas } from '../../src/schema/registry';
 import { setService } from '../../src/server/merchants/merchants';
 import { REPORT, reportSchema } from '../support/report-schema';
 import { ACCOUNTS, Client, totalOf } from './helpers/client';
-import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
 
 /**
  * The list keywords of `x-resource` and `x-list` on the API: `operations` (a report is list and
@@ -50,9 +50,7 @@ describe.each(DRIVERS)('list keywords: operations, views and date ranges (%s)', 
     merchant = await Client.signIn(server.app, ACCOUNTS.merchant);
     staff = await Client.signIn(server.app, ACCOUNTS.staff);
     const { db, stores } = server.app.bawaba;
-    [{ id: merchantId }] = await db.query<{ id: number }>(`select id from merchants where email = $1::text`, [
-      ACCOUNTS.merchant.email,
-    ]);
+    merchantId = await merchantIdOf(server, ACCOUNTS.merchant.email);
     const store = stores.get(REPORT);
     if (!store) throw new Error('The test report is not served');
     await db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import type { ResolvedAddress } from '../../src/server/messaging/webhook-target'
 import { queueWebhook } from '../../src/server/messaging/webhooks';
 import { ACCOUNTS, Client } from './helpers/client';
 import { kuwaitDate } from './helpers/pay';
-import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
 import { webhookEndpoint, type WebhookEndpoint } from './helpers/webhook-endpoint';
 
 /**
@@ -70,10 +70,7 @@ describe.each(DRIVERS)('webhook addresses (%s)', (driver) => {
     server = await startServer(driver);
     merchant = await Client.signIn(server.app, ACCOUNTS.merchant);
     endpoint = await webhookEndpoint();
-    [{ id: merchantId }] = await server.app.bawaba.db.query<{ id: number }>(
-      `select id from merchants where email = $1::text`,
-      [ACCOUNTS.merchant.email],
-    );
+    merchantId = await merchantIdOf(server, ACCOUNTS.merchant.email);
     [transaction] = await server.app.bawaba.db.query<Row>(
       `select * from transactions where merchant_id = $1::integer and status = 'success' order by id limit 1`,
       [merchantId],

@@ -5,7 +5,7 @@ import { WEBHOOK_MAX_ATTEMPTS, WebhookDispatcher } from '../../src/server/messag
 import { queueWebhook } from '../../src/server/messaging/webhooks';
 import { TEST_CARDS } from '../../src/shared/pay';
 import { ACCOUNTS, Client } from './helpers/client';
-import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
 import { webhookEndpoint, type WebhookEndpoint } from './helpers/webhook-endpoint';
 
 /**
@@ -40,10 +40,7 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
     vendor = await Client.signIn(server.app, ACCOUNTS.vendor);
     endpoint = await webhookEndpoint();
     secretKey = (await merchant.get('/v1/keys')).json().secret_key;
-    [{ id: merchantId }] = await server.app.bawaba.db.query<{ id: number }>(
-      `select id from merchants where email = $1::text`,
-      [ACCOUNTS.merchant.email],
-    );
+    merchantId = await merchantIdOf(server, ACCOUNTS.merchant.email);
     [transaction] = await server.app.bawaba.db.query<Row>(
       `select * from transactions where merchant_id = $1::integer and status = 'success' order by id limit 1`,
       [merchantId],
@@ -226,9 +223,7 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
   });
 
   it('queues nothing without a URL', async () => {
-    const [{ id: vendorId }] = await ctx().db.query<{ id: number }>(`select id from merchants where email = $1::text`, [
-      ACCOUNTS.vendor.email,
-    ]);
+    const vendorId = await merchantIdOf(server, ACCOUNTS.vendor.email);
     const profile = (await vendor.get('/v1/profile/merchant')).json() as Row;
     expect(profile.webhook_url).toBeUndefined();
     expect(await queue(null, vendorId)).toBeNull();

@@ -56,3 +56,12 @@ export async function startServer(driver: Driver, options: BuildOptions = {}): P
     },
   };
 }
+
+/** The id of the merchant whose admin signs in with `email`. */
+export async function merchantIdOf(server: TestServer, email: string): Promise<number> {
+  const [row] = await server.app.bawaba.db.query<{ id: number }>(`select id from merchants where email = $1::text`, [
+    email,
+  ]);
+  if (!row) throw new Error(`No merchant signs in with ${email}`);
+  return row.id;
+}
