@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitySchemas } from '../../src/schema/registry';
 import type { EntitySchema } from '../../src/schema/types';
-import { writeSchema } from '../../src/schema/variants';
 import { createMerchant } from '../../src/server/merchants/merchants';
 import { allServices } from '../../src/server/merchants/services';
 import { actorOf, HISTORY_ENTITY } from '../../src/server/storage/history';
 import { fromFils, toFils } from '../../src/shared/money';
-import { ACCOUNTS, Client, totalOf } from './helpers/client';
+import { ACCOUNTS, Client, totalOf, writableOf } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
 
 /**
@@ -73,12 +72,6 @@ describe.each(DRIVERS)('change history (%s)', (driver) => {
   const historyOf = async (entity: string, id: unknown) =>
     (await all('/v1/change-history', { entity })).filter((row) => row.record_id === id);
 
-  /** The writable fields of a record, as a PUT sends them back. */
-  const writable = (entity: string, record: Values): Values => {
-    const fields = Object.keys(writeSchema(entitySchemas[entity], 'update').properties);
-    return Object.fromEntries(Object.entries(record).filter(([name]) => fields.includes(name)));
-  };
-
   const unitWithoutDiscount = async () => {
     const units = await all('/v1/units');
     const unit = units.find((candidate) => !candidate.discount_amount);
@@ -91,7 +84,7 @@ describe.each(DRIVERS)('change history (%s)', (driver) => {
     const before = await historyOf('unit', unit.id);
     const rent = fromFils((toFils(String(unit.rent_amount)) ?? 0n) + 15_000n);
     const saved = await ok(
-      merchant.put(`/v1/units/${String(unit.id)}`, { ...writable('unit', unit), rent_amount: rent }),
+      merchant.put(`/v1/units/${String(unit.id)}`, { ...writableOf('unit', unit), rent_amount: rent }),
     );
     expect(saved.rent_amount).toBe(rent);
 
@@ -113,7 +106,7 @@ describe.each(DRIVERS)('change history (%s)', (driver) => {
   it('writes nothing for a refused update', async () => {
     const unit = await unitWithoutDiscount();
     const before = await historyOf('unit', unit.id);
-    const values = writable('unit', unit);
+    const values = writableOf('unit', unit);
     // Refused by the storage (no such asset) after the row was locked, and by the rules.
     const missing = await merchant.put(`/v1/units/${String(unit.id)}`, { ...values, asset_id: 999_999, name: 'X' });
     expect(missing.statusCode).toBe(400);
@@ -130,7 +123,7 @@ describe.each(DRIVERS)('change history (%s)', (driver) => {
   it('writes nothing when nothing changed', async () => {
     const unit = await unitWithoutDiscount();
     const before = await historyOf('unit', unit.id);
-    await ok(merchant.put(`/v1/units/${String(unit.id)}`, writable('unit', unit)));
+    await ok(merchant.put(`/v1/units/${String(unit.id)}`, writableOf('unit', unit)));
     expect(await historyOf('unit', unit.id)).toEqual(before);
   });
 
@@ -142,7 +135,7 @@ describe.each(DRIVERS)('change history (%s)', (driver) => {
 
     await ok(
       merchant.put(`/v1/asset-categories/${String(category.id)}`, {
-        ...writable('asset_category', category),
+        ...writableOf('asset_category', category),
         name: 'Beach chalets',
       }),
     );

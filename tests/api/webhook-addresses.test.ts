@@ -4,7 +4,7 @@ import type { PropertySchema } from '../../src/schema/types';
 import { WebhookDispatcher } from '../../src/server/messaging/webhook-dispatcher';
 import type { ResolvedAddress } from '../../src/server/messaging/webhook-target';
 import { queueWebhook } from '../../src/server/messaging/webhooks';
-import { ACCOUNTS, Client } from './helpers/client';
+import { ACCOUNTS, Client, writableOf } from './helpers/client';
 import { kuwaitDate } from './helpers/pay';
 import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
 import { webhookEndpoint, type WebhookEndpoint } from './helpers/webhook-endpoint';
@@ -88,14 +88,6 @@ describe.each(DRIVERS)('webhook addresses (%s)', (driver) => {
     );
     return total;
   };
-  /** The writable fields of an own record as read, so a PUT changes only what a test changes. */
-  const writable = (entity: string, record: Row) =>
-    Object.fromEntries(
-      Object.entries(record).filter(([name]) => {
-        const property = entitySchemas[entity as keyof typeof entitySchemas].properties[name];
-        return property && !property.readOnly && !property['x-generated'];
-      }),
-    );
 
   /** Each way a merchant saves a webhook URL: the request, and what must be unchanged after a refusal. */
   const writes: [string, (url: string, locale: 'en' | 'ar') => ReturnType<Client['post']>, () => Promise<unknown>][] = [
@@ -131,7 +123,11 @@ describe.each(DRIVERS)('webhook addresses (%s)', (driver) => {
       'the merchant profile',
       async (url, locale) => {
         const profile = (await merchant.get('/v1/profile/merchant')).json() as Row;
-        return merchant.put('/v1/profile/merchant', { ...writable('merchant', profile), webhook_url: url }, { locale });
+        return merchant.put(
+          '/v1/profile/merchant',
+          { ...writableOf('merchant', profile), webhook_url: url },
+          { locale },
+        );
       },
       async () => (await merchant.get('/v1/profile/merchant')).json(),
     ],

@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitySchemas } from '../../src/schema/registry';
 import { WEBHOOK_MAX_ATTEMPTS, WebhookDispatcher } from '../../src/server/messaging/webhook-dispatcher';
 import { queueWebhook } from '../../src/server/messaging/webhooks';
 import { TEST_CARDS } from '../../src/shared/pay';
-import { ACCOUNTS, Client } from './helpers/client';
+import { ACCOUNTS, Client, writableOf } from './helpers/client';
 import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
 import { webhookEndpoint, type WebhookEndpoint } from './helpers/webhook-endpoint';
 
@@ -206,15 +205,11 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
   });
 
   it("goes to the merchant profile's webhook URL when the paid record has none", async () => {
-    const merchantEntity = entitySchemas.merchant;
     const profile = (await merchant.get('/v1/profile/merchant')).json() as Row;
-    const writable = Object.fromEntries(
-      Object.entries(profile).filter(([name]) => {
-        const property = merchantEntity.properties[name];
-        return property && !property.readOnly && !property['x-generated'];
-      }),
-    );
-    const saved = await merchant.put('/v1/profile/merchant', { ...writable, webhook_url: endpoint.url('/profile') });
+    const saved = await merchant.put('/v1/profile/merchant', {
+      ...writableOf('merchant', profile),
+      webhook_url: endpoint.url('/profile'),
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const queued = (await queue(null))!;
     expect(queued.url).toBe(endpoint.url('/profile'));

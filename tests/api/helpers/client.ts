@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { entitySchemas } from '../../../src/schema/registry';
+import { writeSchema } from '../../../src/schema/variants';
 import { deriveKey, encryptPayload } from '../../../src/shared/crypto';
 
 /** A signed-in (or anonymous) caller of the API, speaking like the portal does. */
@@ -91,4 +93,10 @@ export class Client {
 /** Total of a list answer, read from its Content-Range header like react-admin does. */
 export function totalOf(response: LightMyRequestResponse): number {
   return Number(String(response.headers['content-range']).split('/').pop());
+}
+
+/** The fields of a record a PUT may send back (those of `<entity>.update`), as read. */
+export function writableOf<T extends Record<string, unknown>>(entity: string, record: T): Partial<T> {
+  const fields = new Set(Object.keys(writeSchema(entitySchemas[entity], 'update').properties));
+  return Object.fromEntries(Object.entries(record).filter(([name]) => fields.has(name))) as Partial<T>;
 }
