@@ -2,7 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 
 /** Real image files of a chosen size, made in memory for upload tests. */
 
-function chunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: length, type, data and the CRC of type and data. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -22,8 +23,8 @@ export function png(width: number, height: number): Buffer {
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -1,6 +1,6 @@
 // First: the XLS reader's library looks for `require` when it loads.
 import './cfbExport';
-import { createAjv } from '../../schema/ajv';
+import { functions } from 'virtual:validators/invoice-create';
 import { getEntitySchema } from '../../schema/registry';
 import { writeSchema } from '../../schema/variants';
 import { SpreadsheetRefused } from '../../shared/spreadsheet/cells';
@@ -20,9 +20,9 @@ const scope = self as unknown as {
   postMessage(answer: CheckAnswer): void;
 };
 
-// The invoice's create schema, derived as the forms and the API derive it, compiled once.
+// The invoice's create schema, derived as the forms and the API derive it, compiled at build time.
 const schema = writeSchema(getEntitySchema('invoice'), 'create');
-const validate = createAjv().compile(schema);
+const validate = functions[schema.$id];
 
 scope.onmessage = (event) => {
   const { name, bytes, aliases } = event.data;

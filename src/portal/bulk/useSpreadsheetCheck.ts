@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BulkCheck } from '../../shared/spreadsheet/invoiceRows';
-import { formatOfName } from '../../shared/spreadsheet/sheet';
+import { formatOfName, spreadsheetTooLarge } from '../../shared/spreadsheet/sheet';
 import type { CheckAnswer, CheckRequest } from './protocol';
 
 /**
  * Checks a chosen file in a Web Worker (`parse.worker.ts`), so a file of 100,000 rows never holds
- * up the page. A file whose name is no csv, xls or xlsx is refused at once; choosing another file
- * (or leaving the screen) stops the check under way.
+ * up the page. A file whose name is no csv, xls or xlsx, or too large to read, is refused at once;
+ * choosing another file (or leaving the screen) stops the check under way.
  */
 
 export type CheckState =
@@ -33,6 +33,12 @@ export function useSpreadsheetCheck(aliases: Record<string, string>) {
       const current = ++run.current;
       if (!formatOfName(file.name)) {
         setState({ status: 'refused', file, key: 'validation.file_type', params: {} });
+        return;
+      }
+      // Refused on its size alone: a file too large is never read into memory.
+      const tooLarge = spreadsheetTooLarge(file.size);
+      if (tooLarge) {
+        setState({ status: 'refused', file, key: tooLarge.key, params: tooLarge.params });
         return;
       }
       setState({ status: 'reading', file });

@@ -12,6 +12,7 @@ import { errorResponses } from '../http/shared-schemas';
 import { ValidationFailed } from '../http/validation';
 import { collectionPath } from '../routes/resources';
 import { actorOf } from '../storage/history';
+import { displayFileName } from '../resources/file-names';
 import { queueBulkSms } from './bulk-sms';
 import { checkBatchable, insertBatch, newRecord } from './invoice-batch';
 
@@ -167,7 +168,8 @@ export function bulkUploadRoutes(app: FastifyInstance, ctx: ServerContext): void
           merchantId,
           {},
           {
-            file_name: body.file_name,
+            // Shown to users in lists: the user's file name, made safe to show.
+            file_name: displayFileName(body.file_name),
             total_rows: body.rows.length + (body.invalid_rows ?? 0),
             valid_rows: body.rows.length,
             invalid_rows: body.invalid_rows ?? 0,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mimeOfExtension, sniff } from './file-types';
+import { entitySchemas } from '../../schema/registry';
+import { HTML_PAGE, SVGS } from '../../../tests/support/uploads/crafted';
+import { markupOf, mimeOfExtension, sniff } from './file-types';
 
 /** Document uploads (SPEC §5: jpg, png, jpeg, pdf, txt, doc) are recognised by content alone. */
 
@@ -33,5 +35,44 @@ describe('sniff', () => {
   it('serves stored documents with their type', () => {
     expect(mimeOfExtension('doc')).toBe('application/msword');
     expect(mimeOfExtension('txt')).toBe('text/plain');
+  });
+});
+
+describe('markup', () => {
+  it('knows SVG behind a declaration, a comment, a doctype or a byte order mark, in any case', () => {
+    for (const [dress, svg] of Object.entries(SVGS)) expect(markupOf(svg), dress).toBe('svg');
+    expect(markupOf(Buffer.from('<!DOCTYPE svg><x/>'))).toBe('svg');
+  });
+
+  it('knows other markup, and leaves text that merely mentions a tag alone', () => {
+    expect(markupOf(HTML_PAGE)).toBe('markup');
+    expect(markupOf(Buffer.from('<?xml version="1.0"?><invoice/>'))).toBe('markup');
+    expect(markupOf(Buffer.from('Logo drawn as <svg> by the agency'))).toBeNull();
+  });
+
+  it('is never plain text, nor any type a field may accept', () => {
+    for (const file of [...Object.values(SVGS), HTML_PAGE]) expect(sniff(file)).toBeNull();
+    expect(mimeOfExtension('svg')).toBeUndefined();
+    expect(mimeOfExtension('html')).toBeUndefined();
+  });
+});
+
+describe('x-file accept lists of every schema', () => {
+  const known = [
+    'image/png',
+    'image/jpeg',
+    'image/webp',
+    'image/gif',
+    'application/pdf',
+    'application/msword',
+    'text/plain',
+  ];
+  it('name only types recognised by content, never SVG', () => {
+    const accepted = Object.values(entitySchemas).flatMap((entity) =>
+      Object.values(entity.properties).flatMap((property) => property['x-file']?.accept ?? []),
+    );
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const type of accepted) expect(known).toContain(type);
+    expect(accepted).not.toContain('image/svg+xml');
   });
 });

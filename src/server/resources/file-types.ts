@@ -1,7 +1,8 @@
 /**
  * File types recognised by their content (a signature in the first bytes; for text, the absence of
  * binary bytes), never by the name or the type the client claims. `x-file.accept` lists MIME types;
- * a type is accepted only if it is recognised here.
+ * a type is accepted only if it is recognised here. Markup (SVG, HTML, XML) is never one of them:
+ * a browser runs the scripts it may carry, so it is told apart from plain text and refused.
  */
 
 interface FileType {
@@ -44,6 +45,22 @@ function isPlainText(bytes: Buffer): boolean {
   }
 }
 
+/** How far into a text file markup is looked for: an SVG's root follows its prolog within this. */
+const MARKUP_WINDOW = 4096;
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * SVG, HTML or XML: text whose first character (after a byte order mark and white space) is `<`,
+ * as every such document starts with a tag, a comment, a doctype or an XML declaration. SVG when
+ * an `<svg` element opens within the first bytes, so an SVG behind a prolog is still named so.
+ */
+export function markupOf(bytes: Buffer): 'svg' | 'markup' | null {
+  const head = latin1.decode(bytes.subarray(0, MARKUP_WINDOW));
+  const text = head.replace(/^(\xef\xbb\xbf|\ufeff)/, '').trimStart();
+  if (!text.startsWith('<')) return null;
+  return /<svg[\s>/]/i.test(text) || /<!doctype\s+svg/i.test(text) ? 'svg' : 'markup';
+}
+
 const TYPES: FileType[] = [
   { mime: 'image/png', ext: 'png', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
   { mime: 'image/jpeg', ext: 'jpg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
@@ -52,7 +69,7 @@ const TYPES: FileType[] = [
   { mime: 'application/pdf', ext: 'pdf', matches: (b) => startsWith(b, '%PDF-') },
   { mime: 'application/msword', ext: 'doc', matches: isWordDocument },
   // Last: plain text has no signature, only the absence of binary content.
-  { mime: 'text/plain', ext: 'txt', matches: isPlainText },
+  { mime: 'text/plain', ext: 'txt', matches: (b) => isPlainText(b) && markupOf(b) === null },
 ];
 
 /** The type of a file from its content, or null when it is none we know. */

@@ -26,8 +26,23 @@ export class SpreadsheetRefused extends Error {
 /** The file is not what its name says, or is damaged. */
 export const incorrectFormat = (detail?: string) => new SpreadsheetRefused('validation.file_type', {}, detail);
 
-/** Sets `rows[row][column]`, growing the rows as needed (rows and columns from 0). */
+/**
+ * The largest sheet a file may spell out: room for the most invoices an upload takes, twice over
+ * (blank and heading rows), and the 256 columns of the XLS format. A cell placed beyond is refused
+ * before the rows and columns up to it are made, so a few bytes naming cell `ZZZ1000000` cannot
+ * make the reader fill billions of empty cells.
+ */
+export const SHEET_LIMITS = { rows: 200_000, columns: 256 };
+
+/** The file places a cell (or holds a row) beyond `SHEET_LIMITS`. */
+export function checkSheetBounds(row: number, column = 0): void {
+  if (row >= SHEET_LIMITS.rows) throw new SpreadsheetRefused('app.bulk.file_refused', {}, `row ${row + 1}`);
+  if (column >= SHEET_LIMITS.columns) throw new SpreadsheetRefused('app.bulk.file_refused', {}, `column ${column + 1}`);
+}
+
+/** Sets `rows[row][column]`, growing the rows as needed (rows and columns from 0, within `SHEET_LIMITS`). */
 export function putCell(rows: Cell[][], row: number, column: number, value: Cell): void {
+  checkSheetBounds(row, column);
   while (rows.length <= row) rows.push([]);
   const cells = rows[row];
   while (cells.length < column) cells.push(null);

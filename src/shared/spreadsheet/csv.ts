@@ -1,4 +1,4 @@
-import { SpreadsheetRefused, type Cell, type Sheet } from './cells';
+import { checkSheetBounds, SpreadsheetRefused, type Cell, type Sheet } from './cells';
 
 /**
  * CSV as SPEC §5 takes it: UTF-8 (with or without a byte order mark), comma separated, fields
@@ -69,6 +69,7 @@ export function parseCsvText(text: string): string[][] {
       }
       field = text.slice(start, i);
     }
+    checkSheetBounds(records.length, record.length);
     record.push(field);
     if (i >= length) {
       records.push(record);

@@ -124,6 +124,19 @@ describe('XLS (BIFF8)', () => {
     expect(rkNumber(0x3ff00001)).toBe(0.01);
   });
 
+  it('refuses a cell beyond the 256 columns of the format, even one a MULRK run reaches', () => {
+    const refused = expect.objectContaining({ key: 'app.bulk.file_refused' });
+    expect(() => parseXls(workbook([record(0x0203, [...cell(65_535, 65_535, 0), ...f64(1)])]))).toThrowError(refused);
+    const run = [
+      ...u16(0),
+      ...u16(250),
+      ...Array.from({ length: 10 }, () => [...u16(0), ...rk(1)]).flat(),
+      ...u16(259),
+    ];
+    expect(() => parseXls(workbook([record(0x00bd, run)]))).toThrowError(refused);
+    expect(parseXls(workbook([record(0x0203, [...cell(65_535, 255, 0), ...f64(1)])])).rows).toHaveLength(65_536);
+  });
+
   it('refuses a file that is no BIFF8 workbook, or a protected one', () => {
     const wrongFile = expect.objectContaining({ key: 'validation.file_type' });
     expect(() => parseXls(fixture('invoices.xlsx'))).toThrowError(wrongFile);

@@ -1,4 +1,5 @@
 import {
+  checkSheetBounds,
   incorrectFormat,
   isBuiltinDateFormat,
   isDateFormatCode,
@@ -119,6 +120,7 @@ export function parseXlsx(bytes: Uint8Array, limits: ZipLimits = XLSX_LIMITS): S
       const value = cellValue(cell.attributes, cell.inner, context);
       if (value !== null && value !== '') putCell(rows, rowIndex, column, value);
     }
+    checkSheetBounds(rowIndex);
     while (rows.length <= rowIndex) rows.push([]);
   }
   return { rows };
