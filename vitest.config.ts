@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { precompiledValidators } from './scripts/precompiled-validators';
 
 const require = createRequire(import.meta.url);
 
@@ -15,6 +16,8 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
+        // The portal's validators, compiled from the schemas as the build compiles them.
+        plugins: [precompiledValidators()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],

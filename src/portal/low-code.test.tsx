@@ -10,7 +10,9 @@ import { writeSchema } from '../schema/variants';
 import { createDataProvider } from './data/dataProvider';
 import { answer, harness, json, server } from './data/testApi';
 import { catalogueErrors } from './forms/errorMessages';
-import { formValidator } from './forms/validator';
+import { addCompiledValidators, formValidator } from './forms/validator';
+import { compileNow } from './forms/validators/compileNow';
+import { formSchemasOf } from './forms/validators/sets';
 import { createResource } from './resources';
 import type { RJSFSchema } from '@rjsf/utils';
 
@@ -47,7 +49,11 @@ function renderPortal(path: string) {
   );
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  // As the build would compile the schema file with the field added.
+  addCompiledValidators(await compileNow({ schemas: formSchemasOf(invoice), forms: true }));
+  server.listen({ onUnhandledRequest: 'error' });
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();

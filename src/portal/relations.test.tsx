@@ -12,6 +12,9 @@ import { createDataProvider } from './data/dataProvider';
 import { answer, json, server } from './data/testApi';
 import { harness } from './data/testApi';
 import { createResource } from './resources';
+import { addCompiledValidators } from './forms/validator';
+import { compileNow } from './forms/validators/compileNow';
+import { formSchemasOf } from './forms/validators/sets';
 
 /**
  * The cross-record keywords on the screens, over test-only shelves, boxes and pallets: a reference
@@ -92,7 +95,9 @@ function renderScreen(path: string, language: 'en' | 'ar' = 'en') {
 const listed = (rows: unknown[]) =>
   json(rows, { headers: { 'Content-Range': `items 0-${rows.length}/${rows.length}` } });
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Their forms' validators, compiled as the build compiles the registry's.
+  addCompiledValidators(await compileNow({ schemas: Object.values(schemas).flatMap(formSchemasOf), forms: true }));
   server.listen({ onUnhandledRequest: 'error' });
   // jsdom has neither CSS.escape nor scrollIntoView (every browser has): the form uses them to bring
   // a refused field into view.

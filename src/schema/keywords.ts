@@ -1,7 +1,7 @@
 import type Ajv from 'ajv';
 import type { Format, FuncKeywordDefinition, KeywordDefinition, SchemaValidateFunction } from 'ajv';
 import type { DataValidateFunction, DataValidationCxt } from 'ajv/dist/types';
-import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats';
 import { KWD_PATTERN, normaliseKwd, toFils } from '../shared/money';
 import { webhookUrlProblem, type WebhookUrlPolicy } from '../shared/public-address';
 import { addDays, addMonths, dateOf, now, today } from './calendar';
@@ -28,6 +28,7 @@ export const HINT_KEYWORDS = [
   'x-from',
   'x-when',
   'x-confirmEmpty',
+  'x-audit',
 ] as const;
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -335,8 +336,9 @@ export const customKeywords: KeywordDefinition[] = [
 
 /** Installs the standard formats, our formats, our rule keywords and the hint vocabulary. */
 export function installVocabulary<T extends Ajv>(ajv: T, options: VocabularyOptions = {}): T {
-  addFormats(ajv);
-  for (const [name, format] of Object.entries(formatsFor(options))) ajv.addFormat(name, format);
+  // The standard formats as `ajv-formats` adds them, without its entry module, which would bring
+  // the whole of ajv into the portal's validators compiled at build time (they only need the formats).
+  for (const [name, format] of Object.entries({ ...fullFormats, ...formatsFor(options) })) ajv.addFormat(name, format);
   for (const definition of customKeywords) ajv.addKeyword(definition);
   for (const keyword of HINT_KEYWORDS)
     ajv.addKeyword({ keyword, schemaType: ['object', 'string', 'boolean', 'number'] });

@@ -21,6 +21,15 @@ afterAll(async () => {
 });
 
 describe('a merchant on the portal', () => {
+  it("is sent React's production build, without its development checks", async () => {
+    const page = await (await fetch(`${baseUrl}/merchant`)).text();
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(page)?.[1];
+    expect(entry).toBeDefined();
+    const script = await (await fetch(new URL(entry ?? '', baseUrl))).text();
+    expect(script).toContain('react.dev/errors/'); // production React names its errors by link
+    expect(script).not.toContain('react.dev/link/warning-keys');
+  });
+
   it('is sent to sign-in when opening a protected route without a session', async () => {
     const { context, page } = await newVisitor(browser);
     await page.goto(`${baseUrl}/invoice/invoice-list`);

@@ -1,25 +1,9 @@
-import { createAjv } from '../../schema/ajv';
+import { functions } from 'virtual:validators/password-reset';
 import { fieldMessages, pathOf } from '../../schema/errors';
-import type { EntitySchema } from '../../schema/types';
+import { passwordResetSchema as resetSchema } from './passwordResetSchema';
 
-/**
- * The reset-password form's rules as a schema, checked by the product's ajv, so the new password
- * meets exactly the `strong-password` format the API enforces (SPEC §5).
- */
-const resetSchema = {
-  $id: 'password-reset',
-  title: 'Password reset',
-  type: 'object',
-  required: ['email', 'code', 'password', 'password_confirmation'],
-  properties: {
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    code: { type: 'string', minLength: 1, maxLength: 64 },
-    password: { type: 'string', format: 'strong-password' },
-    password_confirmation: { type: 'string' },
-  },
-} as unknown as EntitySchema;
-
-let validate: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
+/** The form's schema, compiled at build time (no schema is compiled in the browser). */
+const validate = functions[resetSchema.$id];
 
 export interface ResetValues {
   email: string;
@@ -35,7 +19,6 @@ export interface Problem {
 
 /** The problems with `values` as catalogue keys, by field (empty when the form may be sent). */
 export function resetProblems(values: ResetValues): Record<string, Problem> {
-  validate ??= createAjv().compile(resetSchema);
   // Empty inputs count as missing, as the API sees a blank value.
   const present = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
   const problems: Record<string, Problem> = {};

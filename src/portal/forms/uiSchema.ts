@@ -44,7 +44,9 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
   else if (widget) ui['ui:widget'] = widget;
   // A field the server fills from a referenced record (`x-from`) shows what it will hold.
   if (hint?.readonly || property['x-from']) ui['ui:readonly'] = true;
-  if (hint?.dir) ui['ui:options'] = { mui: { slotProps: { htmlInput: { dir: hint.dir } } } };
+  // A list of e-mail addresses reads left to right in Arabic too, like a single address.
+  const dir = hint?.dir ?? (property.format === 'email-list' ? 'ltr' : undefined);
+  if (dir) ui['ui:options'] = { mui: { slotProps: { htmlInput: { dir } } } };
   if (property.format === 'email') ui['ui:autocomplete'] = 'email';
   // A web address gets the keyboard for addresses on phones.
   if (property.format === 'webhook-url' || property.format === 'uri')

@@ -25,6 +25,29 @@ describe('csvCell', () => {
     expect(csvCell('\rcmd')).toBe('"\'\rcmd"');
   });
 
+  /** The cell as a spreadsheet reads it: its quotes removed, doubled quotes made single. */
+  const unquoted = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell);
+
+  it.each([
+    ['=', "=cmd|' /C calc'!A0"],
+    ['+', "+cmd|' /C calc'!A0"],
+    ['-', "-cmd|' /C calc'!A0"],
+    ['@', "@SUM(1+9)*cmd|' /C calc'!A0"],
+    ['tab', '\t=1+1'],
+    ['CR', '\r=1+1'],
+  ])('starts a cell beginning with %s (a DDE payload) with an apostrophe, whatever follows', (_, payload) => {
+    expect(unquoted(csvCell(payload))).toBe(`'${payload}`);
+  });
+
+  it('lets no formula through as a number: only a whole plain number is kept', () => {
+    for (const payload of ['-1+1', '+1;=1', '-1\n=2', '-1e3)*cmd', '+0x1F', '-.5=1', '-1 ', '+'])
+      expect(unquoted(csvCell(payload)), JSON.stringify(payload)).toBe(`'${payload}`);
+  });
+
+  it('neutralises a formula in every cell of a row', () => {
+    expect(csvRow(['=1', '+2+2', '-3-3', '@A1', '\tx', '\rx'])).toBe("'=1,'+2+2,'-3-3,'@A1,'\tx,\"'\rx\"\r\n");
+  });
+
   it('keeps plain numbers, negative and signed ones, as numbers', () => {
     expect(csvCell('-12.500')).toBe('-12.500');
     expect(csvCell('+5')).toBe('+5');

@@ -31,9 +31,15 @@ describe('content security policy', () => {
     expect(policy).toContain("frame-ancestors 'none'");
   });
 
-  it('lets the payer pages and the API run no code built from strings', () => {
+  it.each(Object.entries(CONTENT_SECURITY_POLICY))('%s: runs no code built from strings', (_, policy) => {
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).not.toContain('wasm-unsafe-eval');
+  });
+
+  it('lets the portal and the payer pages run our own script files only', () => {
+    expect(scriptSources(CONTENT_SECURITY_POLICY.portal)).toEqual(["'self'"]);
     expect(scriptSources(CONTENT_SECURITY_POLICY.pay)).toEqual(["'self'"]);
-    expect(CONTENT_SECURITY_POLICY.api).not.toContain('unsafe-eval');
+    expect(CONTENT_SECURITY_POLICY.portal).toContain("worker-src 'self'");
   });
 
   it('picks the policy by address', () => {

@@ -30,12 +30,8 @@ export const CONTENT_SECURITY_POLICY = {
   api: ["default-src 'none'", ...common].join('; '),
   /** The payer pages: our own scripts only. */
   pay: pagePolicy(["'self'"]),
-  /**
-   * The portal, its scripts and its workers. The forms' validator (ajv, as rjsf uses it) compiles
-   * each schema into a function in the browser, which needs `'unsafe-eval'` until the validators
-   * are compiled at build time.
-   */
-  portal: pagePolicy(["'self'", "'unsafe-eval'"]),
+  /** The portal, its scripts and its workers: our own scripts only (its validators are compiled at build time). */
+  portal: pagePolicy(["'self'"]),
 };
 
 /** Which policy an answer to `url` gets. */

@@ -10,6 +10,9 @@ type Slots = Partial<Record<Slot, Record<string, unknown>>>;
 /** Input types the browser draws a placeholder in (dd/mm/yyyy…): their label stays above the box. */
 const SHRUNK_LABEL_TYPES = new Set(['date', 'datetime-local', 'time', 'file']);
 
+/** Addresses and numbers read left to right in Arabic too; their boxes keep that direction. */
+const LEFT_TO_RIGHT_TYPES = new Set(['email', 'url', 'tel']);
+
 /**
  * The text box behind every text, e-mail, number and textarea field and our money, password and
  * date widgets. Unlike @rjsf/mui's, it puts the field's description (error, description, help) and
@@ -87,6 +90,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
             accept,
             autoCapitalize,
             list: withExamples ? examplesId(id) : undefined,
+            dir: LEFT_TO_RIGHT_TYPES.has(inputType) ? 'ltr' : undefined,
             ...slot('htmlInput'),
             ...fieldAria(id, rawErrors, withExamples),
           },
