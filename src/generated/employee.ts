@@ -7,6 +7,8 @@ export interface Employee {
   email: string;
   designation?: string;
   password: string;
+  active?: boolean;
+  two_factor_enabled?: boolean;
   permissions: {
     general?: (
       'dashboard' | 'invoices' | 'reports' | 'employees' | 'sales' | 'rental' | 'subscription' | 'settings'

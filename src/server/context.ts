@@ -6,6 +6,7 @@ import { entitySchemas } from '../schema/registry';
 import type { EntitySchema } from '../schema/types';
 import { AccessTokens } from './auth/access-tokens';
 import { Sessions } from './auth/sessions';
+import { TwoFactor } from './auth/two-factor';
 import { loadTokenSecret } from './auth/token-secret';
 import type { Database } from './db/database';
 import { Effects } from './effects';
@@ -30,6 +31,8 @@ export interface ServerContext {
   validator: Validator;
   tokens: AccessTokens;
   sessions: Sessions;
+  /** TOTP two-factor of accounts and the sign-in challenges between password and code. */
+  twoFactor: TwoFactor;
   ciphers: MerchantCiphers;
   outbox: Outbox;
   uploads: UploadStore;
@@ -53,6 +56,8 @@ export interface ContextOptions {
   uploadsDir?: string;
   /** Key for access tokens; default one generated and kept in the database. */
   tokenSecret?: string;
+  /** How long a session may go unused before it ends (default 15 minutes). */
+  idleTimeoutMs?: number;
   /** Delivery of SMS, e-mail and webhooks; default one line each on stdout. */
   transport?: Transport;
   rateLimits?: Partial<RateLimits>;
@@ -73,7 +78,8 @@ export async function createContext(
 ): Promise<ServerContext> {
   const entities = options.entities ?? Object.values(entitySchemas);
   const publicUrl = options.publicUrl ?? 'http://localhost:8080';
-  const tokens = new AccessTokens(await loadTokenSecret(db, options.tokenSecret));
+  const tokenSecret = await loadTokenSecret(db, options.tokenSecret);
+  const tokens = new AccessTokens(tokenSecret);
   const validator = new Validator({ webhooksAllowPrivate: options.webhooksAllowPrivate });
   for (const schema of [...SHARED_SCHEMAS, decryptedListQuery, ...entities.flatMap(entityRouteSchemas)]) {
     validator.add(schema);
@@ -90,7 +96,8 @@ export async function createContext(
     stores: new Map(entities.map((entity) => [entity.$id, new EntityStore(entity, publicUrl, entities)])),
     validator,
     tokens,
-    sessions: new Sessions(db, tokens),
+    sessions: new Sessions(db, tokens, { idleMs: options.idleTimeoutMs }),
+    twoFactor: new TwoFactor(tokenSecret),
     ciphers: new MerchantCiphers(),
     outbox: new Outbox(db, options.transport ?? consoleTransport(), outboxFailed),
     uploads: options.uploadsDir

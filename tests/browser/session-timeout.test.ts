@@ -6,6 +6,7 @@ import { DEMO, baseUrl, signIn } from './support/portal';
 /**
  * The session-timeout warning (SPEC §2, §8), with the idle period shortened for the page: six
  * seconds of inactivity, the last three of them counted down in the "Session Timeout" dialog.
+ * "Stay Logged In" keeps the server's session alive; the time-out ends it on the server too.
  */
 
 const IDLE_MS = 6_000;
@@ -40,19 +41,60 @@ describe('an idle signed-in user', () => {
     expect(await dialog.getByRole('timer').textContent()).toMatch(
       /^You have been inactive for a while\. You will be signed out in [1-3] seconds\.$/,
     );
+    // "Stay Logged In" tells the server, which keeps the session alive.
+    const keptAlive = page.waitForResponse(
+      (response) => response.url().endsWith('/v1/session/keepalive') && response.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Stay Logged In' }).click();
+    expect((await keptAlive).status()).toBe(200);
     await dialog.waitFor({ state: 'hidden', ...soon });
 
     // The warning comes back after a new quiet spell, past the end the first one announced.
     await dialog.waitFor(soon);
     expect(new URL(page.url()).pathname).toBe('/');
     const account = await page.evaluate(() => localStorage.getItem('persist:account'));
-    expect(JSON.parse(account ?? '{}')).toHaveProperty('access_token', expect.any(String));
+    const { access_token } = JSON.parse(account ?? '{}') as { access_token?: string };
+    expect(access_token).toEqual(expect.any(String));
 
     // Unanswered, it ends the session.
     await page.waitForURL(`${baseUrl}/merchant`, soon);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('persist:account'))).toBeNull();
+    // The server ended the session too: its access token is refused.
+    const refused = await fetch(`${baseUrl}/v1/profile`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(refused.status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the server of activity on the page, so the server keeps the session while the user works', async () => {
+    const { context, page, errors } = await newVisitor(browser);
+    await page.addInitScript(
+      ([idleMs, warnMs]) => {
+        window.__BAWABA_IDLE_MS__ = idleMs;
+        window.__BAWABA_WARN_MS__ = warnMs;
+      },
+      [IDLE_MS, WARN_MS],
+    );
+    // Opening the back office is a use of the session.
+    const opened = page.waitForRequest(
+      (request) => request.url().endsWith('/v1/session/keepalive') && request.method() === 'POST',
+    );
+    await signIn(page, DEMO.merchant.email, DEMO.merchant.password);
+    await opened;
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // Later activity is reported too (at most every tenth of the idle period), and keeps the warning away.
+    const reported = page.waitForRequest(
+      (request) => request.url().endsWith('/v1/session/keepalive') && request.method() === 'POST',
+    );
+    const started = Date.now();
+    for (let x = 10; Date.now() - started < IDLE_MS; x = (x + 37) % 600) {
+      await page.mouse.move(x + 200, 300);
+      await page.waitForTimeout(250);
+    }
+    await reported;
+    expect(await page.getByRole('dialog', { name: 'Session Timeout' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(errors).toEqual([]);
     await context.close();
   });

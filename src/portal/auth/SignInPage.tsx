@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useState, type FormEvent } from 'react';
+import type { TwoFactorChallenge } from '../data/authProvider';
 import { useSessionSlice } from '../data/session';
 import { authProvider } from '../shell/providers';
 import { useLanguage } from '../shell/LanguageProvider';
@@ -13,6 +14,7 @@ import { EmailField } from './EmailField';
 import { PlainTextField } from './PlainTextField';
 import { PublicLayout } from './PublicLayout';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
+import { TwoFactorStep } from './TwoFactorStep';
 
 /** The sign-in page's optional notice, passed by the page that sent the user here. */
 export interface SignInState {
@@ -21,7 +23,8 @@ export interface SignInState {
 
 /**
  * Sign In (`/merchant`). Signing in stores the tokens, the merchant keys and the profile, then
- * opens the dashboard; react-admin itself loads only then.
+ * opens the dashboard; react-admin itself loads only then. An account with two-factor is asked
+ * for its authenticator's code after the password (`TwoFactorStep`).
  */
 export default function SignInPage() {
   const { translate } = useLanguage();
@@ -32,6 +35,7 @@ export default function SignInPage() {
   const [failure, setFailure] = useState<unknown>(null);
   const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const notice = useNavigationState<SignInState>()?.notice;
 
   if (access_token && !busy) return <Redirect to="/" />;
@@ -44,7 +48,13 @@ export default function SignInPage() {
     if (empty.length > 0) return;
     setBusy(true);
     try {
-      await authProvider.login({ email: email.trim(), password });
+      const next = await authProvider.login({ email: email.trim(), password });
+      if (next) {
+        setChallenge(next);
+        setPassword('');
+        setBusy(false);
+        return;
+      }
       navigate('/', { replace: true });
     } catch (error) {
       setFailure(error);
@@ -55,6 +65,14 @@ export default function SignInPage() {
   const errors: SubmitErrors = failure
     ? submitErrorsOf(failure, translate, { 401: 'app.auth.invalid_credentials' })
     : { fields: Object.fromEntries(missing.map((field) => [field, translate('validation.required')])) };
+
+  if (challenge) {
+    return (
+      <PublicLayout title={translate('app.auth.sign_in')}>
+        <TwoFactorStep challenge={challenge} onCancel={() => setChallenge(null)} />
+      </PublicLayout>
+    );
+  }
 
   return (
     <PublicLayout title={translate('app.auth.sign_in')}>

@@ -15,15 +15,24 @@ const positive = (value: unknown): number | undefined => {
 };
 
 /**
- * How long a user may stay idle (SPEC §2; 15 minutes by default) and how long the warning counts
- * down before the end of it (one minute, or half the period when that is shorter). A deployment
- * sets `VITE_IDLE_MS` / `VITE_WARN_MS` at build time; a test page sets `window.__BAWABA_IDLE_MS__`.
+ * How long a user may stay idle and how long the warning counts down before the end of it (one
+ * minute, or half the period when that is shorter). The period is the server's idle time-out
+ * (`serverIdleMs`, from its keepalive answer; 15 minutes by default), so the warning and the
+ * sign-out come when the server would end the session anyway. A deployment may set `VITE_WARN_MS`
+ * at build time; a test page sets `window.__BAWABA_IDLE_MS__` / `__BAWABA_WARN_MS__`.
  */
-export function idleSettings(): { idleMs: number; warnMs: number } {
-  const idleMs = positive(window.__BAWABA_IDLE_MS__) ?? positive(import.meta.env.VITE_IDLE_MS) ?? DEFAULT_IDLE_MS;
+export function idleSettings(serverIdleMs?: number): { idleMs: number; warnMs: number } {
+  const idleMs = positive(window.__BAWABA_IDLE_MS__) ?? positive(serverIdleMs) ?? DEFAULT_IDLE_MS;
   const warnMs =
     positive(window.__BAWABA_WARN_MS__) ??
     positive(import.meta.env.VITE_WARN_MS) ??
     Math.min(DEFAULT_WARN_MS, idleMs / 2);
   return { idleMs, warnMs: Math.min(warnMs, idleMs) };
 }
+
+/**
+ * How often activity on the page is reported to the server (at most): a tenth of the period, at
+ * most 30 seconds. The page counts its idle time from the last report, never from activity the
+ * server has not heard of, so the server's deadline is never earlier than the page's.
+ */
+export const reportEveryMs = (idleMs: number): number => Math.min(30_000, idleMs / 10);

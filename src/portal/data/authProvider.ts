@@ -17,6 +17,21 @@ export interface LoginParams {
   password: string;
 }
 
+/** The answer of a right password for an account with two-factor: a code (or an enrolment) comes next. */
+export interface TwoFactorChallenge {
+  challenge: string;
+  /** The merchant requires two-factor and the account has none yet: it enrols before signing in. */
+  enrolment_required: boolean;
+}
+
+/** A new two-factor secret for the authenticator app (`otpauth_uri` is the same as an address). */
+export interface TwoFactorEnrolment {
+  secret: string;
+  otpauth_uri: string;
+}
+
+type LoginAnswer = Partial<TokenPair> & Partial<TwoFactorChallenge> & { two_factor_required?: boolean };
+
 export interface ResetPasswordParams {
   email: string;
   code: string;
@@ -39,6 +54,10 @@ export type PortalAuthProvider = AuthProvider & {
   forgotPassword(email: string): Promise<{ message: string }>;
   /** `POST /password/reset`; field errors come back as an HttpError with react-admin's shape. */
   resetPassword(params: ResetPasswordParams): Promise<{ message: string }>;
+  /** `POST /login/two-factor`: the second step of signing in, with the authenticator's code. */
+  completeTwoFactor(challenge: string, code: string): Promise<void>;
+  /** `POST /login/two-factor/enrol`: a secret for an account that must enrol while signing in. */
+  startTwoFactorEnrolment(challenge: string): Promise<TwoFactorEnrolment>;
 };
 
 /** Loads the profile into the account slice (user, service flags, permission maps). */
@@ -57,19 +76,34 @@ export async function loadProfile(http: HttpClient): Promise<Profile> {
 export function createAuthProvider(http: HttpClient): PortalAuthProvider {
   const account = () => http.session.get('account');
 
+  async function beginSession(tokens: TokenPair): Promise<void> {
+    http.session.set('account', { access_token: tokens.access_token, refresh_token: tokens.refresh_token });
+    try {
+      await fetchKeys(http);
+      await loadProfile(http);
+    } catch (error) {
+      // Half a sign-in (tokens without keys or profile) would leave screens that cannot work.
+      endSession(http.session);
+      throw error;
+    }
+  }
+
   return {
-    async login({ email, password }: LoginParams) {
-      const tokens = await http.post<TokenPair>('/login', { email, password });
-      http.session.set('account', { access_token: tokens.access_token, refresh_token: tokens.refresh_token });
-      try {
-        await fetchKeys(http);
-        await loadProfile(http);
-      } catch (error) {
-        // Half a sign-in (tokens without keys or profile) would leave screens that cannot work.
-        endSession(http.session);
-        throw error;
+    /** Signs in; resolves with the challenge instead when the account signs in with two-factor. */
+    async login({ email, password }: LoginParams): Promise<TwoFactorChallenge | undefined> {
+      const answer = await http.post<LoginAnswer>('/login', { email, password });
+      if (answer.two_factor_required && answer.challenge) {
+        return { challenge: answer.challenge, enrolment_required: answer.enrolment_required === true };
       }
+      await beginSession(answer as TokenPair);
+      return undefined;
     },
+
+    async completeTwoFactor(challenge, code) {
+      await beginSession(await http.post<TokenPair>('/login/two-factor', { challenge, code }));
+    },
+
+    startTwoFactorEnrolment: (challenge) => http.post<TwoFactorEnrolment>('/login/two-factor/enrol', { challenge }),
 
     async logout() {
       const { access_token, refresh_token } = account();

@@ -128,6 +128,14 @@ describe('errors', () => {
     });
   });
 
+  it('413 for a file over its field’s size keeps the field’s message under the field', async () => {
+    const { http } = harness({ signedIn: true });
+    const tooBig = 'The file must be smaller than 1 MB';
+    answer('post', '/products', () => json({ message: tooBig, errors: { image: tooBig } }, { status: 413 }));
+    const error = await failure(http.post('/products', {}));
+    expect([error.status, error.message, error.body]).toEqual([413, tooBig, { errors: { image: tooBig } }]);
+  });
+
   it.each([403, 404, 409, 415, 429])('%i becomes an HttpError with the server’s message and body', async (status) => {
     const { http, session } = harness({ signedIn: true });
     answer('get', '/invoice/3', () => json({ message: `localised ${status}` }, { status }));

@@ -71,7 +71,7 @@ export interface HttpClientOptions {
 
 export const REFRESH_PATH = '/token/refresh';
 /** Calls that must never trigger a token renewal: their 401 means what it says. */
-const NO_RENEWAL = new Set(['/login', REFRESH_PATH, '/logout']);
+const NO_RENEWAL = new Set(['/login', '/login/two-factor', '/login/two-factor/enrol', REFRESH_PATH, '/logout']);
 
 function queryString(query: Record<string, unknown> | undefined): string {
   const params = new URLSearchParams();
@@ -158,7 +158,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const error = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ApiErrorBody>;
     const errorMessage =
       typeof error.message === 'string' && error.message ? error.message : message('app.message.generic_error');
-    const errorBody = response.status === 400 && error.errors ? { errors: nestFieldErrors(error.errors) } : parsed;
+    // A file over its field's size answers 413 with the field's message, shown under it like a 400's.
+    const errorBody =
+      (response.status === 400 || response.status === 413) && error.errors
+        ? { errors: nestFieldErrors(error.errors) }
+        : parsed;
     throw new HttpError(errorMessage, response.status, errorBody);
   }
 

@@ -1,3 +1,5 @@
+import { IDLE_TIMEOUT_MS } from '../../shared/session';
+
 /**
  * Idle tracking for the "Session Timeout" warning (SPEC §2, §8). After `idleMs - warnMs` without
  * activity `onWarn` fires (the UI shows the dialog with "Stay Logged In"); at `idleMs` `onTimeout`
@@ -6,7 +8,8 @@
  * that slept past them times out at once.
  */
 
-export const DEFAULT_IDLE_MS = 15 * 60_000;
+/** The server's idle time-out unless it says otherwise (the keepalive answer). */
+export const DEFAULT_IDLE_MS = IDLE_TIMEOUT_MS;
 export const DEFAULT_WARN_MS = 60_000;
 export const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 

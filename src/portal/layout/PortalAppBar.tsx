@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AppBar, TitlePortal, UserMenu, useTranslate, type AppBarProps } from 'react-admin';
 import { AdminLanguageSwitch } from './AdminLanguageSwitch';
+import { SecurityMenuItem } from '../auth/security/SecurityMenuItem';
 import { SignOutMenuItem } from './SignOutMenuItem';
 import { useMerchantName } from './useMerchantName';
 
@@ -19,6 +20,7 @@ export function PortalAppBar(props: AppBarProps) {
       toolbar={<AdminLanguageSwitch />}
       userMenu={
         <UserMenu>
+          <SecurityMenuItem />
           <SignOutMenuItem />
         </UserMenu>
       }

@@ -6,7 +6,11 @@ import type { EntitySchema, XOwn } from '../../schema/types';
  * shell can tell they are protected back-office paths without downloading the back office.
  */
 
-export const ACCOUNT_PAGES = { notifications: '/account/notification', faq: '/account/faq' } as const;
+export const ACCOUNT_PAGES = {
+  notifications: '/account/notification',
+  faq: '/account/faq',
+  security: '/account/security',
+} as const;
 
 /** The entities with an own record (`x-resource.own`), each with its declaration. */
 export const ownDeclarations = (): [EntitySchema, XOwn][] =>

@@ -20,6 +20,7 @@ const OwnShow = withScreenFallback(lazyWithReload(() => import('./own/OwnShow'))
 const OwnEdit = withScreenFallback(lazyWithReload(() => import('./own/OwnEdit')));
 const NotificationsPage = withScreenFallback(lazyWithReload(() => import('./account/NotificationsPage')));
 const FaqPage = withScreenFallback(lazyWithReload(() => import('./account/FaqPage')));
+const SecurityPage = withScreenFallback(lazyWithReload(() => import('../auth/security/SecurityPage')));
 
 /** Every screen by path: the own records' show, edit and section screens, then the account pages. */
 function screensByPath(): Map<string, ReactElement> {
@@ -35,6 +36,7 @@ function screensByPath(): Map<string, ReactElement> {
   // `routes.show`): it lists the notifications above the settings form.
   screens.set(ACCOUNT_PAGES.notifications, <NotificationsPage />);
   screens.set(ACCOUNT_PAGES.faq, <FaqPage />);
+  screens.set(ACCOUNT_PAGES.security, <SecurityPage />);
   return screens;
 }
 

@@ -1,55 +1,58 @@
-import { useState } from 'react';
-import {
-  Button,
-  useDataProvider,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type HttpError,
-  type RaRecord,
-} from 'react-admin';
-import type { EntitySchema } from '../../schema/types';
+import { useDataProvider, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { actionConfirmKey, actionLabelKey } from '../../schema/relations';
+import type { EntitySchema, XCommand } from '../../schema/types';
+import type { PortalPermissions } from '../data/authProvider';
 import type { PortalDataProvider } from '../data/dataProvider';
 import { humanise } from '../forms/translate';
+import { RecordActionButton } from './RecordActionButton';
 
 const matches = (record: RaRecord, when: Record<string, unknown[]> | undefined) =>
   !when || Object.entries(when).every(([field, values]) => values.includes(record[field]));
 
 /**
- * A button per `x-resource.commands` entry the record allows now (resend an unpaid invoice's SMS):
- * runs it, says it is done (`resources.<entity>.actions.<name>_done`) or shows the server's refusal.
+ * Runs one command of `x-resource.commands` on a record, after a confirmation when the schema
+ * asks for one (`resources.<entity>.actions.<name>_confirm`); says `….<name>_done` once done.
+ */
+function CommandButton({
+  entity,
+  record,
+  name,
+  command,
+}: {
+  entity: EntitySchema;
+  record: RaRecord;
+  name: string;
+  command: XCommand;
+}) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const translate = useTranslate();
+  const label = translate(actionLabelKey(entity.$id, name), { _: humanise(name) });
+  const question = command.confirm
+    ? translate(actionConfirmKey(entity.$id, name), { _: translate('app.transition.confirm', { action: label }) })
+    : undefined;
+  return (
+    <RecordActionButton
+      label={label}
+      question={question}
+      done={{
+        message: `${actionLabelKey(entity.$id, name)}_done`,
+        args: { _: translate('app.message.changes_saved') },
+      }}
+      perform={() => dataProvider.command(entity.$id, { id: record.id, command: name })}
+    />
+  );
+}
+
+/**
+ * A button per `x-resource.commands` entry the record allows now (resend an unpaid invoice's SMS,
+ * reset an employee's two-factor), leaving out the admin's own commands for everyone else.
  */
 export function CommandButtons({ entity, record }: { entity: EntitySchema; record: RaRecord }) {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const translate = useTranslate();
-  const [running, setRunning] = useState<string | null>(null);
-  const commands = Object.entries(entity['x-resource'].commands ?? {}).filter(([, command]) =>
-    matches(record, command.when),
-  );
-  const run = async (name: string) => {
-    setRunning(name);
-    try {
-      await dataProvider.command(entity.$id, { id: record.id, command: name });
-      notify(`resources.${entity.$id}.actions.${name}_done`, {
-        type: 'success',
-        messageArgs: { _: translate('app.message.changes_saved') },
-      });
-      refresh();
-    } catch (error) {
-      const message = (error as Partial<HttpError> | null)?.message || 'app.message.generic_error';
-      notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setRunning(null);
-    }
-  };
-  return commands.map(([name]) => (
-    <Button
-      key={name}
-      label={translate(`resources.${entity.$id}.actions.${name}`, { _: humanise(name) })}
-      disabled={running !== null}
-      onClick={() => void run(name)}
-    />
-  ));
+  const { permissions } = usePermissions<PortalPermissions>();
+  const isAdmin = permissions?.role === 'admin';
+  return Object.entries(entity['x-resource'].commands ?? {})
+    .filter(([, command]) => matches(record, command.when) && (!command.adminOnly || isAdmin))
+    .map(([name, command]) => (
+      <CommandButton key={name} entity={entity} record={record} name={name} command={command} />
+    ));
 }

@@ -1,31 +1,12 @@
 import Box from '@mui/material/Box';
-import { useState, type MouseEvent } from 'react';
-import {
-  Button,
-  Confirm,
-  useDataProvider,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type HttpError,
-  type RaRecord,
-} from 'react-admin';
+import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import { actionConfirmKey, actionLabelKey, allowedTransitions, type Transition } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import type { PortalDataProvider } from '../data/dataProvider';
 import { humanise } from '../forms/translate';
+import { RecordActionButton } from './RecordActionButton';
 
-/**
- * On a list row a click must not open the record as well: neither on the button nor in its
- * dialog, whose clicks reach the row through React's tree although it is drawn elsewhere.
- */
-const keepInside = (event: MouseEvent) => event.stopPropagation();
-
-/**
- * Runs one action of `x-transitions` on a record, after a confirmation when the schema asks for
- * one; then says so and refreshes what is shown (the list too: the record may leave its view). A
- * refusal shows the server's message (the status changed meanwhile, say).
- */
+/** Runs one action of `x-transitions` on a record, after a confirmation when the schema asks for one. */
 function TransitionButton({
   entity,
   record,
@@ -38,54 +19,21 @@ function TransitionButton({
   compact: boolean;
 }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
-  const [asking, setAsking] = useState(false);
-  const [running, setRunning] = useState(false);
   const label = translate(actionLabelKey(entity.$id, transition.action), { _: humanise(transition.action) });
-  const question = translate(actionConfirmKey(entity.$id, transition.action), {
-    _: translate('app.transition.confirm', { action: label }),
-  });
-
-  const run = async () => {
-    setAsking(false);
-    setRunning(true);
-    try {
-      await dataProvider.transition(entity.$id, { id: record.id, action: transition.action });
-      notify('app.message.changes_saved', { type: 'success' });
-      refresh();
-    } catch (error) {
-      const message = (error as Partial<HttpError> | null)?.message || 'app.message.generic_error';
-      notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setRunning(false);
-    }
-  };
-
+  const question = transition.confirm
+    ? translate(actionConfirmKey(entity.$id, transition.action), {
+        _: translate('app.transition.confirm', { action: label }),
+      })
+    : undefined;
   return (
-    <Box component="span" onClick={keepInside} sx={{ display: 'inline-flex' }}>
-      <Button
-        label={label}
-        disabled={running}
-        // In a row: a plain small word, close to its neighbours, on one line.
-        sx={compact ? { minWidth: 0, px: 1, whiteSpace: 'nowrap' } : undefined}
-        onClick={() => {
-          if (transition.confirm) setAsking(true);
-          else void run();
-        }}
-      />
-      {transition.confirm && (
-        <Confirm
-          isOpen={asking}
-          loading={running}
-          title={label}
-          content={question}
-          onConfirm={run}
-          onClose={() => setAsking(false)}
-        />
-      )}
-    </Box>
+    <RecordActionButton
+      label={label}
+      question={question}
+      compact={compact}
+      done={{ message: 'app.message.changes_saved' }}
+      perform={() => dataProvider.transition(entity.$id, { id: record.id, action: transition.action })}
+    />
   );
 }
 

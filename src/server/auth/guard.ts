@@ -19,17 +19,22 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * `onRequest` hook of protected routes: resolves the bearer token to a live session and loads the
- * caller fresh, so a revoked session, a deleted employee or changed permissions take effect at once.
+ * caller fresh, so a revoked session, a deleted or disabled employee or changed permissions take effect at once.
  */
 export function authenticate({ db, tokens, sessions }: GuardDeps) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw unauthorized();
     const claims = tokens.verify(token);
-    if (!claims || !(await sessions.isActive(claims.sid))) throw unauthorized('app.auth.session_expired');
+    if (!claims) throw unauthorized('app.auth.session_expired');
     const identity = await loadIdentity(db, claims.src, claims.sub);
+    // Also ends a session unused for the idle time-out, or opened before the password changed.
+    if (identity && !(await sessions.isActive(claims.sid, identity.passwordHash)))
+      throw unauthorized('app.auth.session_expired');
     const merchant = identity && identity.merchantId === claims.mid ? await getMerchant(db, identity.merchantId) : null;
     if (!identity || !merchant) throw unauthorized('app.auth.session_expired');
+    // A disabled account's sessions end at once; 401 signs the portal out, with the reason.
+    if (!identity.active) throw unauthorized('app.auth.account_disabled');
     request.caller = toCaller(identity, merchant, claims.sid);
   };
 }

@@ -1,11 +1,14 @@
 import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
 import type { Queryable } from '../db/database';
+import { ApiError } from '../http/api-error';
 import { ident } from '../storage/columns';
 import { UniqueConflict } from '../storage/errors';
 import { claimLogin, isLoginFree } from '../storage/login-identities';
 import type { EntityStore } from '../storage/records';
+import type { Effects } from '../effects';
 import { hashPassword } from './passwords';
+import type { Sessions } from './sessions';
 
 /**
  * Accounts that can sign in, wherever they are stored: merchant admins in `merchants`, and rows of
@@ -23,6 +26,8 @@ export interface Identity {
   passwordHash: string | null;
   /** Stored permission maps; admins have none (they may do everything). */
   permissions: unknown;
+  /** False once the account is disabled (an entity's `active` property set to false): it may not sign in. */
+  active: boolean;
 }
 
 export type IdentityRef = Pick<Identity, 'source' | 'recordId' | 'merchantId'>;
@@ -59,6 +64,7 @@ export async function loadIdentity(q: Queryable, source: string, recordId: numbe
           email: row.email,
           passwordHash: row.password,
           permissions: null,
+          active: true,
         }
       : null;
   }
@@ -67,15 +73,18 @@ export async function loadIdentity(q: Queryable, source: string, recordId: numbe
   const { entity, emailColumn, secretColumn } = login;
   const hasName = 'name' in entity.properties;
   const hasPermissions = 'permissions' in entity.properties;
+  // An account with no value yet (a row older than the column) is active, as the property's default says.
+  const active = entity.properties.active?.type === 'boolean' ? `${ident('active')} is not false` : 'true';
   const [row] = await q.query<{
     merchant_id: number;
     name: string | null;
     email: string;
     secret: string | null;
     permissions: unknown;
+    active: boolean;
   }>(
     `select merchant_id, ${hasName ? ident('name') : 'null'} as name, ${ident(emailColumn)} as email, ${ident(secretColumn)} as secret,
-       ${hasPermissions ? ident('permissions') : 'null'} as permissions
+       ${hasPermissions ? ident('permissions') : 'null'} as permissions, ${active} as active
      from ${ident(entity['x-resource'].table)} where id = $1::integer`,
     [recordId],
   );
@@ -88,7 +97,26 @@ export async function loadIdentity(q: Queryable, source: string, recordId: numbe
     email: row.email,
     passwordHash: row.secret,
     permissions: row.permissions,
+    active: row.active,
   };
+}
+
+/** 403 for a disabled account that proved who it is: it may not sign in (checked after the password). */
+export function refuseDisabled(identity: Identity): void {
+  if (!identity.active) throw new ApiError(403, 'app.auth.account_disabled');
+}
+
+/**
+ * Disabling an account (its `active` set to false through the API) ends its sessions in the same
+ * transaction: its refresh tokens stop working too, and enabling it again revives none of them.
+ */
+export function revokeSessionsOnDisable(effects: Effects, sessions: Sessions): void {
+  for (const [source, entity] of Object.entries(entitySchemas)) {
+    if (!loginEntity(source) || entity.properties.active?.type !== 'boolean') continue;
+    effects.onUpdate(source, async ({ tx }, record, previous) => {
+      if (record.active === false && previous.active !== false) await sessions.revokeAll(tx, source, Number(record.id));
+    });
+  }
 }
 
 export type Stores = ReadonlyMap<string, EntityStore>;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { ApiError } from '../http/api-error';
 
 /**
  * Locking an account after too many wrong passwords: the eleventh wrong password within a
@@ -6,6 +7,10 @@ import type { Queryable } from '../db/database';
  * right password during the lock does not get in; a right one before it clears the count, and so
  * does a new password set with a reset code. E-mails with no account are locked the same way in
  * memory (see `routes/auth.ts`), so the answers do not tell which e-mails have accounts.
+ *
+ * Wrong two-factor codes count as wrong passwords, and so does a wrong current password when a
+ * signed-in account changes its password. With two-factor on, only a right code clears the count
+ * (a right password alone would let code guessing start over).
  */
 
 export interface LockoutPolicy {
@@ -17,6 +22,10 @@ export interface LockoutPolicy {
 }
 
 export const LOCKOUT: LockoutPolicy = { attempts: 10, windowMs: 15 * 60_000, lockMs: 30 * 60_000 };
+
+/** 423: the account is locked after too many wrong passwords (or two-factor codes). */
+export const accountLocked = () =>
+  new ApiError(423, 'app.auth.account_locked', {}, { minutes: LOCKOUT.lockMs / 60_000 });
 
 /** When the account signing in with `email` (as stored) is locked until, if it is locked now. */
 export async function lockedUntil(q: Queryable, email: string, now: Date = new Date()): Promise<Date | null> {

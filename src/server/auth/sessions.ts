@@ -1,11 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { IDLE_TIMEOUT_MS } from '../../shared/session';
 import type { Database, Queryable } from '../db/database';
 import type { AccessTokens } from './access-tokens';
+import { loadIdentity } from './identities';
 
 /**
  * Sign-in sessions and their rotating refresh tokens. Each refresh token works once and is
  * replaced by a new one; presenting a used token again means it was stolen (or replayed), so the
  * whole session — every token descended from that sign-in — is revoked.
+ *
+ * A session also ends when it goes unused for the idle time-out (every authenticated request and
+ * every refresh is a use), and when the account's password changes: a session remembers a tag of
+ * the password it was opened with, and one whose tag no longer matches is dead, however the
+ * password changed (a reset, the account's own change, an admin editing an employee).
  */
 
 export interface TokenPair {
@@ -19,9 +26,21 @@ export interface SessionOwner {
   merchantId: number;
 }
 
+export interface SessionOptions {
+  /** How long a session may go unused (default `IDLE_TIMEOUT_MS`, 15 minutes). */
+  idleMs?: number;
+  now?: () => number;
+}
+
 const REFRESH_TTL_DAYS = 7;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newSecret = () => randomBytes(32).toString('base64url');
+/** What a session keeps of the password hash it was opened with: enough to notice a change, nothing to attack. */
+const credentialTag = (passwordHash: string | null) =>
+  createHash('sha256')
+    .update(passwordHash ?? '')
+    .digest('base64url')
+    .slice(0, 22);
 
 interface RefreshRow extends Record<string, unknown> {
   session_id: string;
@@ -31,13 +50,30 @@ interface RefreshRow extends Record<string, unknown> {
   used_at: string | null;
   expired: boolean;
   revoked_at: string | null;
+  seen: number | string;
+  credential: string | null;
 }
 
 export class Sessions {
+  readonly idleMs: number;
+  /**
+   * The last use is written at most once per this period, not on every request; the exact time
+   * of the last use this process saw is kept in `lastUse`, so the idle check is exact here and
+   * at most this much behind in another process sharing the database.
+   */
+  private readonly writeEveryMs: number;
+  private readonly lastUse = new Map<string, number>();
+  private readonly now: () => number;
+
   constructor(
     private readonly db: Database,
     private readonly tokens: AccessTokens,
-  ) {}
+    options: SessionOptions = {},
+  ) {
+    this.idleMs = options.idleMs ?? IDLE_TIMEOUT_MS;
+    this.writeEveryMs = Math.min(30_000, this.idleMs / 10);
+    this.now = options.now ?? Date.now;
+  }
 
   private async issue(q: Queryable, sessionId: string, owner: SessionOwner): Promise<TokenPair> {
     const refresh = newSecret();
@@ -50,23 +86,25 @@ export class Sessions {
     return { access_token: access, refresh_token: refresh };
   }
 
-  /** Starts a session for an account that just proved who it is. */
-  start(owner: SessionOwner): Promise<TokenPair> {
+  /** Starts a session for an account that just proved who it is with the password `passwordHash` checks. */
+  start(owner: SessionOwner, passwordHash: string | null): Promise<TokenPair> {
     return this.db.transaction(async (tx) => {
       const id = newSecret();
       await tx.query(
-        `insert into sessions (id, source, record_id, merchant_id) values ($1::text, $2::text, $3::integer, $4::integer)`,
-        [id, owner.source, owner.recordId, owner.merchantId],
+        `insert into sessions (id, source, record_id, merchant_id, credential, last_seen_at)
+         values ($1::text, $2::text, $3::integer, $4::integer, $5::text, $6::timestamptz)`,
+        [id, owner.source, owner.recordId, owner.merchantId, credentialTag(passwordHash), this.isoNow()],
       );
       return this.issue(tx, id, owner);
     });
   }
 
-  /** Swaps a refresh token for a new pair; null when it is unknown, expired, revoked or reused. */
+  /** Swaps a refresh token for a new pair; null when it is unknown, expired, revoked, idle or reused. */
   async refresh(token: string): Promise<TokenPair | null> {
     const outcome = await this.db.transaction(async (tx) => {
       const [row] = await tx.query<RefreshRow>(
-        `select r.session_id, r.used_at, r.expires_at <= now() as expired, s.source, s.record_id, s.merchant_id, s.revoked_at
+        `select r.session_id, r.used_at, r.expires_at <= now() as expired, s.source, s.record_id, s.merchant_id, s.revoked_at,
+                (extract(epoch from s.last_seen_at) * 1000)::float8 as seen, s.credential
          from refresh_tokens r join sessions s on s.id = r.session_id
          where r.token_hash = $1::text for update of r`,
         [hashToken(token)],
@@ -76,7 +114,13 @@ export class Sessions {
         await this.revokeIn(tx, row.session_id);
         return null;
       }
+      const identity = await loadIdentity(tx, row.source, row.record_id);
+      if (!identity || !this.alive(row.session_id, Number(row.seen), row.credential, identity.passwordHash)) {
+        await this.revokeIn(tx, row.session_id);
+        return null;
+      }
       await tx.query(`update refresh_tokens set used_at = now() where token_hash = $1::text`, [hashToken(token)]);
+      await this.recordUse(tx, row.session_id, -Infinity);
       return this.issue(tx, row.session_id, {
         source: row.source,
         recordId: row.record_id,
@@ -98,20 +142,78 @@ export class Sessions {
     await this.revokeIn(this.db, sessionId);
   }
 
-  /** Ends every session of an account (after its password changed). */
-  async revokeAll(q: Queryable, source: string, recordId: number): Promise<void> {
+  /** Ends every session of an account (after its password changed), but `except` when given. */
+  async revokeAll(q: Queryable, source: string, recordId: number, except: string | null = null): Promise<void> {
     await q.query(
-      `update sessions set revoked_at = now() where revoked_at is null and source = $1::text and record_id = $2::integer`,
-      [source, recordId],
+      `update sessions set revoked_at = now()
+        where revoked_at is null and source = $1::text and record_id = $2::integer and ($3::text is null or id <> $3::text)`,
+      [source, recordId, except],
     );
   }
 
-  async isActive(sessionId: string): Promise<boolean> {
-    const [row] = await this.db.query(`select 1 from sessions where id = $1::text and revoked_at is null`, [sessionId]);
-    return Boolean(row);
+  /**
+   * After the account changed its own password in session `sessionId`: every other session of
+   * the account ends, and this one carries on under the new password.
+   */
+  async keepOnly(q: Queryable, owner: SessionOwner, sessionId: string, passwordHash: string | null): Promise<void> {
+    await this.revokeAll(q, owner.source, owner.recordId, sessionId);
+    await q.query(`update sessions set credential = $2::text where id = $1::text`, [
+      sessionId,
+      credentialTag(passwordHash),
+    ]);
+  }
+
+  /**
+   * Whether the session is live for an account whose password hash is now `passwordHash`: not
+   * revoked, used within the idle time-out, and opened under this password. A live session's use
+   * is recorded, so this request keeps it alive. A dead one is revoked for good.
+   */
+  async isActive(sessionId: string, passwordHash: string | null): Promise<boolean> {
+    const [row] = await this.db.query<{ seen: number | string; credential: string | null }>(
+      `select (extract(epoch from last_seen_at) * 1000)::float8 as seen, credential
+         from sessions where id = $1::text and revoked_at is null`,
+      [sessionId],
+    );
+    if (!row) return false;
+    if (!this.alive(sessionId, Number(row.seen), row.credential, passwordHash)) {
+      await this.revoke(sessionId);
+      return false;
+    }
+    await this.recordUse(this.db, sessionId, Number(row.seen));
+    return true;
+  }
+
+  private alive(sessionId: string, storedSeen: number, credential: string | null, passwordHash: string | null) {
+    const seen = Math.max(storedSeen, this.lastUse.get(sessionId) ?? -Infinity);
+    // Sessions opened before credentials were recorded have none; the idle time-out still ends them.
+    const samePassword = credential === null || credential === credentialTag(passwordHash);
+    const live = this.now() - seen < this.idleMs && samePassword;
+    if (!live) this.lastUse.delete(sessionId);
+    return live;
+  }
+
+  /** Notes a use now; writes it when the stored one (`storedSeen`) is older than the write period. */
+  private async recordUse(q: Queryable, sessionId: string, storedSeen: number): Promise<void> {
+    const now = this.now();
+    this.lastUse.set(sessionId, now);
+    if (this.lastUse.size > 10_000) this.forgetIdle(now);
+    if (now - storedSeen < this.writeEveryMs) return;
+    await q.query(
+      `update sessions set last_seen_at = $2::timestamptz where id = $1::text and last_seen_at < $2::timestamptz`,
+      [sessionId, new Date(now).toISOString()],
+    );
+  }
+
+  private forgetIdle(now: number): void {
+    for (const [id, seen] of this.lastUse) if (now - seen >= this.idleMs) this.lastUse.delete(id);
+  }
+
+  private isoNow(): string {
+    return new Date(this.now()).toISOString();
   }
 
   private async revokeIn(q: Queryable, sessionId: string): Promise<void> {
+    this.lastUse.delete(sessionId);
     await q.query(`update sessions set revoked_at = now() where id = $1::text and revoked_at is null`, [sessionId]);
   }
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { loadIdentity } from '../auth/identities';
-import { clearWrongPasswords, LOCKOUT, lockedUntil, recordWrongPassword } from '../auth/lockout';
+import { loadIdentity, type Identity } from '../auth/identities';
+import {
+  accountOfLogin,
+  auditAccountEvent,
+  auditSignInFailure,
+  logUnknownSignIn,
+  openSessionAccount,
+  refuseDisabledSignIn,
+} from '../audit/account-events';
+import { accountLocked, clearWrongPasswords, LOCKOUT, lockedUntil, recordWrongPassword } from '../auth/lockout';
 import { verifyPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
@@ -31,6 +39,28 @@ export const authSchemas = [
     },
   },
   {
+    $id: 'login.answer',
+    type: 'object',
+    properties: {
+      access_token: { type: 'string' },
+      refresh_token: { type: 'string' },
+      two_factor_required: { type: 'boolean', description: 'A code is needed: no tokens yet' },
+      enrolment_required: {
+        type: 'boolean',
+        description: 'The merchant requires two-factor and the account has none: enrol first',
+      },
+      challenge: { type: 'string', description: 'Proof of the right password, valid for 5 minutes' },
+    },
+  },
+  {
+    $id: 'keepalive',
+    type: 'object',
+    required: ['idle_timeout_seconds'],
+    properties: {
+      idle_timeout_seconds: { type: 'integer', description: 'The session ends after this long unused' },
+    },
+  },
+  {
     $id: 'refresh',
     type: 'object',
     required: ['refresh_token'],
@@ -57,8 +87,25 @@ function strangerLocked(ctx: ServerContext, key: string): boolean {
   }
 }
 
-/** 423: the account is locked after too many wrong passwords (`auth/lockout`). */
-const accountLocked = () => new ApiError(423, 'app.auth.account_locked', {}, { minutes: LOCKOUT.lockMs / 60_000 });
+/** Opens a session for an account that has proved who it is, and logs its sign-in. */
+export async function openSession(ctx: ServerContext, identity: Identity) {
+  const pair = await ctx.sessions.start(
+    { source: identity.source, recordId: identity.recordId, merchantId: identity.merchantId },
+    identity.passwordHash,
+  );
+  await auditAccountEvent(ctx.db, identity, 'sign_in');
+  return pair;
+}
+
+/** The answer asking for a code, when the account must sign in with two-factor; else null. */
+async function twoFactorChallenge(ctx: ServerContext, identity: Identity) {
+  const [enabled, required] = await ctx.db.transaction(async (tx) => [
+    await ctx.twoFactor.isEnabled(tx, identity),
+    await ctx.twoFactor.requiredByMerchant(tx, identity),
+  ]);
+  if (!enabled && !required) return null;
+  return { two_factor_required: true, enrolment_required: !enabled, challenge: ctx.twoFactor.challenge(identity) };
+}
 
 /** `POST /login`, `POST /token/refresh` and `POST /logout`. */
 export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -70,8 +117,10 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
       schema: {
         tags,
         summary: 'Sign in',
+        description:
+          'Answers the tokens; or, for an account with two-factor, `two_factor_required` and a challenge to send with the code to `/login/two-factor`.',
         body: { $ref: 'login#' },
-        response: { 200: { $ref: 'tokens#' }, ...errorResponses },
+        response: { 200: { $ref: 'login.answer#' }, ...errorResponses },
       },
     },
     async (request) => {
@@ -81,26 +130,30 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
       ctx.limiter.check(flood, ctx.rateLimits.login);
       const login = await findLogin(ctx.db, email);
       const stranger = `login-unknown:${email.trim().toLowerCase()}`;
-      if (login ? await lockedUntil(ctx.db, login.email) : strangerLocked(ctx, stranger)) throw accountLocked();
+      if (login ? await lockedUntil(ctx.db, login.email) : strangerLocked(ctx, stranger)) {
+        if (login) await auditSignInFailure(ctx.db, accountOfLogin(login), 'account_locked');
+        throw accountLocked();
+      }
       const identity = login ? await loadIdentity(ctx.db, login.source, login.record_id) : null;
       // Always verify, against a decoy when there is no account, so timing does not reveal accounts.
       const valid = await verifyPassword(password, identity?.passwordHash);
       if (!login || !identity || !valid) {
         ctx.limiter.hit(flood, ctx.rateLimits.login);
         if (login) {
+          await auditSignInFailure(ctx.db, identity ?? accountOfLogin(login), 'wrong_password');
           if (await recordWrongPassword(ctx.db, login.email)) throw accountLocked();
         } else {
+          logUnknownSignIn(request);
           ctx.limiter.hit(stranger, STRANGER_LIMIT);
           if (strangerLocked(ctx, stranger)) throw accountLocked();
         }
         throw new ApiError(401, 'app.auth.invalid_credentials');
       }
-      await clearWrongPasswords(ctx.db, login.email);
-      return ctx.sessions.start({
-        source: identity.source,
-        recordId: identity.recordId,
-        merchantId: identity.merchantId,
-      });
+      // With two-factor the password alone opens nothing: its wrong tries are forgotten only after a right code.
+      const challenge = await twoFactorChallenge(ctx, identity);
+      if (!challenge) await clearWrongPasswords(ctx.db, login.email);
+      await refuseDisabledSignIn(ctx.db, identity);
+      return challenge ?? openSession(ctx, identity);
     },
   );
 
@@ -140,8 +193,27 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
       if (token) await ctx.sessions.revokeByRefreshToken(token);
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const claims = bearer ? ctx.tokens.verify(bearer) : null;
-      if (claims) await ctx.sessions.revoke(claims.sid);
+      if (claims) {
+        const account = await openSessionAccount(ctx.db, claims);
+        await ctx.sessions.revoke(claims.sid);
+        if (account) await auditAccountEvent(ctx.db, account, 'sign_out');
+      }
       return { message: t(languageOf(request), 'app.auth.signed_out') };
     },
+  );
+}
+
+/** `POST /session/keepalive`, for signed-in callers: a use of the session, as any request is ("Stay Logged In"). */
+export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post(
+    '/session/keepalive',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Keep the session alive; answers how long it may then go unused',
+        response: { 200: { $ref: 'keepalive#' }, ...errorResponses },
+      },
+    },
+    async () => ({ idle_timeout_seconds: Math.round(ctx.sessions.idleMs / 1000) }),
   );
 }

@@ -65,3 +65,16 @@ export async function merchantIdOf(server: TestServer, email: string): Promise<n
   if (!row) throw new Error(`No merchant signs in with ${email}`);
   return row.id;
 }
+
+/** The merchant's oldest successful transaction, as stored. */
+export async function firstSuccessfulTransaction(
+  server: TestServer,
+  merchantId: number,
+): Promise<Record<string, unknown> & { id: number }> {
+  const [row] = await server.app.bawaba.db.query<Record<string, unknown> & { id: number }>(
+    `select * from transactions where merchant_id = $1::integer and status = 'success' order by id limit 1`,
+    [merchantId],
+  );
+  if (!row) throw new Error(`Merchant ${merchantId} has no successful transaction`);
+  return row;
+}

@@ -51,7 +51,7 @@ export class Api {
       method,
       headers: {
         accept: 'application/json',
-        'content-type': 'application/json',
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         locale: options.locale ?? 'en',
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },

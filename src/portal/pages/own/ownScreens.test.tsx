@@ -70,6 +70,7 @@ describe('own record screens', { timeout: 20_000 }, () => {
       '/account/notification',
       '/account/paymentsettings',
       '/account/profile',
+      '/account/security',
     ]);
     expect(ownRoutes().map((route) => (route.props as { path: string }).path)).toEqual(ownPaths);
     expect(ownMenuEntries.map((entry) => entry.path)).toEqual(['/account/profile', '/account/paymentsettings']);

@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import { useState, type MouseEvent } from 'react';
+import { Button, Confirm, useNotify, useRefresh, type HttpError } from 'react-admin';
+
+/**
+ * On a list row a click must not open the record as well: neither on the button nor in its
+ * dialog, whose clicks reach the row through React's tree although it is drawn elsewhere.
+ */
+const keepInside = (event: MouseEvent) => event.stopPropagation();
+
+export interface RecordActionButtonProps {
+  label: string;
+  /** Asked before running, when given. */
+  question?: string;
+  /** The request; its refusal is shown with the server's message (the record changed meanwhile, say). */
+  perform: () => Promise<unknown>;
+  /** Said once done: a catalogue key and its arguments. */
+  done: { message: string; args?: Record<string, unknown> };
+  /** A plain small word for a list row. */
+  compact?: boolean;
+}
+
+/**
+ * A button that makes one request about a record (a transition of its status, a command), after a
+ * confirmation when there is a question; then says it is done and refreshes what is shown (the list
+ * too: the record may leave its view).
+ */
+export function RecordActionButton({ label, question, perform, done, compact = false }: RecordActionButtonProps) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState(false);
+  const [running, setRunning] = useState(false);
+
+  const run = async () => {
+    setAsking(false);
+    setRunning(true);
+    try {
+      await perform();
+      notify(done.message, { type: 'success', messageArgs: done.args });
+      refresh();
+    } catch (error) {
+      const message = (error as Partial<HttpError> | null)?.message || 'app.message.generic_error';
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Box component="span" onClick={keepInside} sx={{ display: 'inline-flex' }}>
+      <Button
+        label={label}
+        disabled={running}
+        // In a row: a plain small word, close to its neighbours, on one line.
+        sx={compact ? { minWidth: 0, px: 1, whiteSpace: 'nowrap' } : undefined}
+        onClick={() => {
+          if (question !== undefined) setAsking(true);
+          else void run();
+        }}
+      />
+      {question !== undefined && (
+        <Confirm
+          isOpen={asking}
+          loading={running}
+          title={label}
+          content={question}
+          onConfirm={run}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </Box>
+  );
+}
