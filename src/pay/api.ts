@@ -32,6 +32,7 @@ async function call<T>(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
+  idempotencyKey?: string,
 ): Promise<ApiAnswer<T>> {
   let response: Response;
   try {
@@ -41,6 +42,7 @@ async function call<T>(
         accept: 'application/json',
         locale: language,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -63,9 +65,19 @@ const encoded = (reference: string) => encodeURIComponent(reference);
 export const getPayable = (language: Language, reference: string, visit: boolean) =>
   call<Payable>(language, 'GET', `/v1/pay/${encoded(reference)}${visit ? '?visit=1' : ''}`);
 
-/** `POST /v1/pay/{reference}`: declined payments are answers too (status `failed`). */
-export const postPayment = (language: Language, reference: string, request: PayRequest) =>
-  call<PayResult>(language, 'POST', `/v1/pay/${encoded(reference)}`, request);
+/**
+ * `POST /v1/pay/{reference}`: declined payments are answers too (status `failed`). The same
+ * `idempotencyKey` sent again with the same request gets the first answer back instead of a second
+ * payment, so a payment whose answer was lost on the way can be sent again safely.
+ */
+export const postPayment = (language: Language, reference: string, request: PayRequest, idempotencyKey: string) =>
+  call<PayResult>(language, 'POST', `/v1/pay/${encoded(reference)}`, request, idempotencyKey);
+
+/** A fresh key for one payment attempt: 128 random bits as hex. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /** `GET /v1/pay/receipt/{transaction reference}`. */
 export const getReceipt = (language: Language, reference: string) =>

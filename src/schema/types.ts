@@ -32,6 +32,8 @@ export interface XResource {
   own?: XOwn;
   /** Every create, change and delete of a record is written to the `change_history` entity. */
   history?: boolean;
+  /** Only the merchant's admin may use the entity: no employee permission opens it (the activity log). */
+  adminOnly?: boolean;
   /**
    * Requests a record's detail screen can make besides its transitions (resend an invoice's SMS):
    * `POST /v1<endpoint>` with `{ "id": <record id> }`, offered while the record matches `when`.
@@ -42,12 +44,21 @@ export interface XResource {
    * invoices as they were paid. Otherwise 409, and the detail screen offers no Edit.
    */
   editable?: Record<string, unknown[]>;
+  /**
+   * Creates take an `Idempotency-Key` header: a repeat of a request with the same key gets the first
+   * answer again instead of a second write (refunds, captures).
+   */
+  idempotent?: boolean;
 }
 
 /** See `XResource.commands`. Labelled `resources.<entity>.actions.<name>`, done: `….<name>_done`. */
 export interface XCommand {
   endpoint: string;
   when?: Record<string, unknown[]>;
+  /** Asks `resources.<entity>.actions.<name>_confirm` before running. */
+  confirm?: boolean;
+  /** Offered to the merchant's admin only (the endpoint refuses everyone else). */
+  adminOnly?: boolean;
 }
 
 /** See `XResource.permission`. */
@@ -162,6 +173,11 @@ export interface XUi {
   dir?: 'rtl' | 'ltr';
   /** Enum values the form does not offer (records made another way, e.g. by an upload). */
   exclude?: string[];
+  /**
+   * The value names a field of the entity that the record's property of this name holds (a log's
+   * `field` of its `entity`): screens show that field's label instead of its name.
+   */
+  fieldOf?: string;
 }
 
 /** `x-file`: the property holds an uploaded file; the value stored is the file's URL. */
@@ -201,8 +217,16 @@ export interface PropertySchema {
   'x-when'?: XWhen;
   'x-confirmEmpty'?: string;
   'x-future'?: true;
+  'x-audit'?: XAudit;
   [keyword: string]: unknown;
 }
+
+/**
+ * `x-audit`: every write that sets, changes or clears the property is written to the activity log
+ * (`audit_event`), with its old and new values; `"changed"` only says that it changed (the values
+ * are never written, as for secrets and write-only properties whatever the keyword says).
+ */
+export type XAudit = true | 'changed';
 
 /**
  * `x-when`: the property applies only while sibling fields hold one of the listed values (an

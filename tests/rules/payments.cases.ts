@@ -3,14 +3,20 @@ import type { RuleCase } from './types';
 /**
  * Rules of SPEC §5 on refunds, captures, subscriptions, open invoices and split invoices. Refunds
  * and captures name a transaction of the demo merchant: transactions are the gateway's records
- * (no API creates one), and the demo data makes the first a success of 261.085 KWD and the second
- * an authorization of 99.000 KWD, neither refunded nor captured yet. A request's pending amount
- * (and a refund's total) is the transaction's (`x-from`): the form fills it from the transaction
- * chosen and the server takes it from there whatever is sent, so the cases send the real amounts.
+ * (no API creates one), and the demo data makes the first a success of 261.085 KWD, the second an
+ * authorization of 99.000 KWD, the third a success of 129.000 KWD and the sixth an authorization
+ * of 428.692 KWD, the seventh a success of 366.439 KWD, none refunded nor captured yet. A request's pending amount (and a refund's total)
+ * is the transaction's (`x-from`): the form fills it from the transaction chosen and the server
+ * takes it from there whatever is sent, so the cases send the real amounts. Each accepted refund or
+ * capture takes its amount off the transaction's pending amount, so the cases that refund or
+ * capture all of it have transactions of their own.
  */
 
 const SUCCESSFUL_TRANSACTION = { id: 1, amount: '261.085', pending: '261.085' };
 const AUTHORIZED_TRANSACTION = { id: 2, pending: '99.000' };
+const FULLY_REFUNDED_TRANSACTION = { id: 3, amount: '129.000', pending: '129.000' };
+const ANOTHER_SUCCESSFUL_TRANSACTION = { id: 7, amount: '366.439', pending: '366.439' };
+const FULLY_CAPTURED_TRANSACTION = { id: 6, pending: '428.692' };
 
 const refund = {
   transaction_id: SUCCESSFUL_TRANSACTION.id,
@@ -57,8 +63,21 @@ const cases: RuleCase[] = [
   {
     rule: 'Refund amount must be less than or equal to the pending amount (a full refund of the pending amount is allowed)',
     entity: 'refund',
-    valid: { ...refund, method: 'full', refund_amount: SUCCESSFUL_TRANSACTION.pending },
-    bad: { refund_amount: '300.000' },
+    valid: {
+      ...refund,
+      transaction_id: FULLY_REFUNDED_TRANSACTION.id,
+      method: 'full',
+      total_amount: FULLY_REFUNDED_TRANSACTION.amount,
+      pending_amount: FULLY_REFUNDED_TRANSACTION.pending,
+      refund_amount: FULLY_REFUNDED_TRANSACTION.pending,
+    },
+    // A refunded transaction can be refunded no more: the refusal for too much is shown on another.
+    bad: {
+      transaction_id: ANOTHER_SUCCESSFUL_TRANSACTION.id,
+      total_amount: ANOTHER_SUCCESSFUL_TRANSACTION.amount,
+      pending_amount: ANOTHER_SUCCESSFUL_TRANSACTION.pending,
+      refund_amount: '366.440',
+    },
     field: 'refund_amount',
     message: 'Refund amount must be less than or equal to the pending amount',
   },
@@ -90,8 +109,14 @@ const cases: RuleCase[] = [
   {
     rule: "Capture amount must be less than or equal to the pending amount (the transaction's, not a larger one sent)",
     entity: 'capture',
-    valid: { ...capture, capture_type: 'full', amount: AUTHORIZED_TRANSACTION.pending },
-    bad: { pending_amount: '500.000', amount: '99.001' },
+    valid: {
+      ...capture,
+      transaction_id: FULLY_CAPTURED_TRANSACTION.id,
+      capture_type: 'full',
+      pending_amount: FULLY_CAPTURED_TRANSACTION.pending,
+      amount: FULLY_CAPTURED_TRANSACTION.pending,
+    },
+    bad: { pending_amount: '500.000', amount: '428.693' },
     field: 'amount',
     message: 'Capture amount must be less than or equal to the pending amount',
     serverOnly: true,

@@ -177,6 +177,50 @@ describe('the payment page', () => {
     expect(input('Card number').value).toBe('4111 1111 1111 1111');
   });
 
+  it('sends a payment whose answer was lost again under the same key, and a new attempt under a new key', async () => {
+    const answers: ('network' | 'declined' | 'paid')[] = ['network', 'declined', 'paid'];
+    const requests = api(payableFixture(), () => {
+      const next = answers.shift();
+      if (next === 'network') return 'network';
+      return ok(
+        next === 'declined' ? payResult({ status: 'failed', message: 'The bank declined the card' }) : payResult(),
+      );
+    });
+    await openPage(`/smspay/${REF}`);
+    await screen.findByLabelText('Card number');
+    fillCard();
+    await press('Pay 12.500 KWD');
+    await screen.findByText('Network Error');
+    await press('Pay 12.500 KWD');
+    await screen.findByText('The bank declined the card');
+    await press('Pay 12.500 KWD');
+    await screen.findByRole('heading', { name: 'Payment successful' });
+    const keys = requests
+      .filter((request) => request.method === 'POST')
+      .map((request) => request.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('sends a changed payment under a new key even after a lost answer', async () => {
+    let lost = true;
+    const requests = api(payableFixture(), () => (lost ? ((lost = false), 'network') : ok(payResult())));
+    await openPage(`/smspay/${REF}`);
+    await screen.findByLabelText('Card number');
+    fillCard();
+    await press('Pay 12.500 KWD');
+    await screen.findByText('Network Error');
+    type('Card number', '5555555555554444');
+    await press('Pay 12.500 KWD');
+    await screen.findByRole('heading', { name: 'Payment successful' });
+    const [first, second] = requests
+      .filter((request) => request.method === 'POST')
+      .map((request) => request.headers['idempotency-key']);
+    expect(second).not.toBe(first);
+  });
+
   it('pays with a wallet without card fields', async () => {
     const requests = api(payableFixture());
     await openPage(`/smspay/${REF}`);

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatKwd } from '../../shared/money';
 import type { Payable, PayMethod, PayResult } from '../../shared/pay';
-import { postPayment } from '../api';
+import { newIdempotencyKey, postPayment } from '../api';
 import { useI18n } from '../i18n/context';
 import { CardFields } from './CardFields';
 import { amountValid, fieldOfServerError, paymentProblems, type PaymentValues } from './checks';
@@ -52,6 +52,9 @@ export function PaymentForm({
   const form = useRef<HTMLFormElement>(null);
   // A second tap before the page re-renders must not send a second payment.
   const busyRef = useRef(false);
+  // The attempt whose answer never arrived: sending the same request again reuses its key, so the
+  // server answers what it did the first time instead of charging twice. Any answer ends it.
+  const unansweredRef = useRef<{ request: string; key: string } | null>(null);
 
   const clientErrors = (next: PaymentValues) =>
     Object.fromEntries(
@@ -86,9 +89,13 @@ export function PaymentForm({
     }
     busyRef.current = true;
     setSubmitting(true);
-    const answer = await postPayment(language, payable.reference_no, paymentRequest(payable, values, continueInFlight));
+    const request = paymentRequest(payable, values, continueInFlight);
+    const sent = JSON.stringify(request);
+    const key = unansweredRef.current?.request === sent ? unansweredRef.current.key : newIdempotencyKey();
+    const answer = await postPayment(language, payable.reference_no, request, key);
     busyRef.current = false;
     setSubmitting(false);
+    unansweredRef.current = answer.kind === 'network' ? { request: sent, key } : null;
     if (answer.kind === 'network') {
       setAlert({ title: t('error.network_title'), text: t('error.network') });
       return;

@@ -139,11 +139,53 @@ async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row): Pr
   return updated ?? undefined;
 }
 
-/** Registers the payment effects of invoices; call once, before effects that read an invoice's parts. */
+/**
+ * A refund or capture request takes its amount from what its transaction still holds (its pending
+ * amount), and a cancelled refund gives it back; a transaction refunded in full is `refunded`. The
+ * route has locked the transaction and checked the amount against it (`x-from`, `x-atMost`), so
+ * two requests at once never take more than it holds.
+ */
+async function movePending(
+  ctx: ServerContext,
+  scope: EffectScope,
+  transactionId: unknown,
+  fils: bigint,
+  kind: 'refund' | 'capture',
+): Promise<void> {
+  const store = storeOf(ctx, 'transaction');
+  // Locked: a refund made and another cancelled at once must not both start from the same amount.
+  const transaction = await store.get(scope.tx, scope.merchantId, Number(transactionId), { lock: true });
+  if (!transaction) return;
+  const left = filsOf(transaction.pending_amount) + fils;
+  // Refused before any write by the route; reaching here would be a bug, and rolls the request back.
+  if (left < 0n) throw new Error(`A ${kind} would take more than transaction ${transactionId} holds`);
+  let status = {};
+  if (kind === 'refund' && left === 0n) status = { status: 'refunded' };
+  else if (kind === 'refund' && transaction.status === 'refunded') status = { status: 'success' };
+  await store.update(
+    scope.tx,
+    scope.merchantId,
+    Number(transactionId),
+    { pending_amount: fromFils(left), ...status },
+    'patch',
+  );
+}
+
+/** Registers the payment effects of invoices, refunds and captures; call once, before effects that read an invoice's parts. */
 export function installPaymentEffects(ctx: ServerContext): void {
   ctx.effects.onCreate('invoice', (scope, record) => makeParts(ctx, scope, record));
   ctx.effects.onUpdate('invoice', (scope, record) => changed(ctx, scope, record));
   ctx.effects.onTransition('invoice', async (scope, record, action) => {
     if (action === 'mark_paid') return markedPaid(ctx, scope, record);
+  });
+  ctx.effects.onCreate('refund', async (scope, refund) => {
+    await movePending(ctx, scope, refund.transaction_id, -filsOf(refund.refund_amount), 'refund');
+  });
+  ctx.effects.onTransition('refund', async (scope, refund, action) => {
+    if (action === 'cancel')
+      await movePending(ctx, scope, refund.transaction_id, filsOf(refund.refund_amount), 'refund');
+  });
+  ctx.effects.onCreate('capture', async (scope, capture) => {
+    await movePending(ctx, scope, capture.transaction_id, -filsOf(capture.amount), 'capture');
   });
 }

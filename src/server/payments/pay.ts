@@ -5,6 +5,7 @@ import type { PayRequest, PayResult } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, fieldError, type FieldError } from '../http/api-error';
+import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../http/idempotency';
 import { t } from '../http/language';
 import { queueThankYouSms } from '../messaging/thank-you-sms';
 import { kuwaitToday } from './kuwait-time';
@@ -22,7 +23,8 @@ import { filsOf, inFlightOf, latestTransaction, recordTransaction, type Transact
  * record is locked, checked, charged, the attempt written and, on success, the record marked paid.
  * Two payers of one invoice at once: the second waits for the first and is then told it is paid.
  * A refusal (409) is answered after the transaction committed, so an expiry noticed on the way is
- * kept; a bad request (400) or any failure rolls everything back.
+ * kept; a bad request (400) or any failure rolls everything back. With an `Idempotency-Key` the
+ * result is stored in that same transaction, and a retry gets it back without paying again.
  */
 
 /** Messages of the result codes that are not a plain success. */
@@ -193,61 +195,72 @@ async function keepDetails(
 
 type Outcome = { result: PayResult } | { refusal: ApiError };
 
-/** Pays the link `reference`; answers in `language`. */
+/**
+ * Pays the link `reference`; answers in `language`. With `claim` (the request's idempotency key)
+ * a repeat answers the stored result as `replay` instead.
+ */
 export async function pay(
   ctx: ServerContext,
   reference: string,
   request: PayRequest,
   language: Language,
   now: Date = clockNow(),
-): Promise<PayResult> {
+  claim: IdempotencyClaim | null = null,
+): Promise<Keyed<PayResult>> {
   const today = kuwaitToday(now);
-  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-    const found = await findTarget(ctx, tx, reference, true);
-    if (!found) throw new ApiError(404, 'app.message.pay_link_unknown');
-    const target = await expireIfDue(ctx, tx, found, today);
-    const state = stateOf(target, today);
-    if (state !== 'payable') return { refusal: refusalOf(state) };
-    if (target.kind === 'parts') return { refusal: new ApiError(409, 'app.message.pay_choose_part') };
-    if (!targetMethods(target).includes(request.method)) throw fieldError('method', 'validation.pay_method');
+  const keyed = await keyedTransaction(
+    ctx.db,
+    claim,
+    async (tx): Promise<Outcome> => {
+      const found = await findTarget(ctx, tx, reference, true);
+      if (!found) throw new ApiError(404, 'app.message.pay_link_unknown');
+      const target = await expireIfDue(ctx, tx, found, today);
+      const state = stateOf(target, today);
+      if (state !== 'payable') return { refusal: refusalOf(state) };
+      if (target.kind === 'parts') return { refusal: new ApiError(409, 'app.message.pay_choose_part') };
+      if (!targetMethods(target).includes(request.method)) throw fieldError('method', 'validation.pay_method');
 
-    // Choosing cash again gives the same waiting payment (each payer of an open invoice pays their own).
-    const waiting =
-      request.method === 'cash' && target.kind !== 'open'
-        ? await latestTransaction(tx, target.merchantId, target.reference, 'pending', 'cash')
-        : null;
-    if (waiting) return { result: resultOf(waiting, language) };
-    const inFlight = request.method !== 'cash' && (await inFlightOf(tx, target.merchantId, target.reference, now));
-    if (inFlight && !request.continue_in_flight) return { refusal: new ApiError(409, 'app.message.pay_in_flight') };
+      // Choosing cash again gives the same waiting payment (each payer of an open invoice pays their own).
+      const waiting =
+        request.method === 'cash' && target.kind !== 'open'
+          ? await latestTransaction(tx, target.merchantId, target.reference, 'pending', 'cash')
+          : null;
+      if (waiting) return { result: resultOf(waiting, language) };
+      const inFlight = request.method !== 'cash' && (await inFlightOf(tx, target.merchantId, target.reference, now));
+      if (inFlight && !request.continue_in_flight) return { refusal: new ApiError(409, 'app.message.pay_in_flight') };
 
-    const amount = amountOf(target, request);
-    const fields = await checkFields(tx, target, request);
-    const charge = runCharge({ amount, method: request.method, card: request.card }, now);
-    const customer = customerOf(target, request);
-    const transaction = await recordTransaction(tx, ctx, {
-      merchantId: target.merchantId,
-      invoiceReference: target.reference,
-      channel: 'payment_link',
-      method: request.method,
-      amount,
-      customerName: customer.name,
-      customerMobile: customer.mobile,
-      charge,
-      now,
-      webhookUrl: webhookOf(target),
-    });
-    await keepDetails(tx, target.merchantId, transaction, fields, request);
-    if (charge.status === 'success') {
-      await applySuccess(ctx, tx, target, transaction, charge, amount, now);
-      await queueThankYouSms(tx, ctx, target.merchantId, target.reference, {
-        amount: fromFils(amount),
-        name: customer.name,
-        mobile: customer.mobile,
+      const amount = amountOf(target, request);
+      const fields = await checkFields(tx, target, request);
+      const charge = runCharge({ amount, method: request.method, card: request.card }, now);
+      const customer = customerOf(target, request);
+      const transaction = await recordTransaction(tx, ctx, {
+        merchantId: target.merchantId,
+        invoiceReference: target.reference,
+        channel: 'payment_link',
+        method: request.method,
+        amount,
+        customerName: customer.name,
+        customerMobile: customer.mobile,
+        charge,
+        now,
+        webhookUrl: webhookOf(target),
       });
-    }
-    return { result: resultOf(transaction, language) };
-  });
+      await keepDetails(tx, target.merchantId, transaction, fields, request);
+      if (charge.status === 'success') {
+        await applySuccess(ctx, tx, target, transaction, charge, amount, now);
+        await queueThankYouSms(tx, ctx, target.merchantId, target.reference, {
+          amount: fromFils(amount),
+          name: customer.name,
+          mobile: customer.mobile,
+        });
+      }
+      return { result: resultOf(transaction, language) };
+    },
+    (outcome) => ('result' in outcome ? { status: 200, body: outcome.result } : null),
+  );
+  if (keyed.replay) return keyed;
+  const outcome = keyed.value;
   if ('refusal' in outcome) throw outcome.refusal;
   ctx.outbox.kick();
-  return outcome.result;
+  return { value: outcome.result };
 }

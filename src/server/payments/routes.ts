@@ -3,6 +3,7 @@ import { now as clockNow } from '../../schema/calendar';
 import type { PayRequest } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import { ApiError } from '../http/api-error';
+import { claimOf, idempotencyHeaders, readIdempotencyKey, sendReplay } from '../http/idempotency';
 import { languageOf } from '../http/language';
 import type { Limit } from '../http/rate-limit';
 import { errorResponses } from '../http/shared-schemas';
@@ -99,6 +100,8 @@ export function payRoutes(app: FastifyInstance, ctx: ServerContext): void {
         ctx.limiter.take(`pay:${request.ip}:${reference}`, PAY_RATE_LIMITS.link);
         ctx.limiter.hit(`pay:${request.ip}`, PAY_RATE_LIMITS.address);
       },
+      // A payer's retry (a lost answer, a double tap) with the same key never pays twice.
+      preValidation: readIdempotencyKey((request) => `pay:${(request.params as { reference: string }).reference}`),
       schema: {
         tags,
         security,
@@ -107,13 +110,22 @@ export function payRoutes(app: FastifyInstance, ctx: ServerContext): void {
           'Declined payments answer 200 with status `failed`; 409 when the link is paid, expired, cancelled, ' +
           'not yet due, or has a payment still being processed (send `continue_in_flight: true` to go on).',
         params: referenceParams,
+        headers: idempotencyHeaders,
         body: { $ref: 'pay-request#' },
         response: { 200: { $ref: 'pay-result#' }, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { reference } = request.params as { reference: string };
-      return pay(ctx, reference, request.body as PayRequest, languageOf(request));
+      const paid = await pay(
+        ctx,
+        reference,
+        request.body as PayRequest,
+        languageOf(request),
+        clockNow(),
+        claimOf(request),
+      );
+      return paid.replay ? sendReplay(reply, paid.replay) : paid.value;
     },
   );
 }

@@ -6,6 +6,7 @@ import { callerOf } from '../auth/caller';
 import { checkAccess } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../http/api-error';
+import { claimOf, idempotencyHeaders, keyedTransaction, readIdempotencyKey, sendReplay } from '../http/idempotency';
 import { languageOf } from '../http/language';
 import { errorResponses } from '../http/shared-schemas';
 import { contentRange, parseListQuery, requestedView, type RawListQuery } from '../resources/list-params';
@@ -164,12 +165,17 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     return record;
   };
 
+  const idempotent = entity['x-resource'].idempotent === true;
   /**
-   * What runs before the body is validated: a multipart body is read, then the `x-from` fields are
+   * What runs before the body is validated: a multipart body is read, the idempotency key of a
+   * create taken with the request as sent (`x-resource.idempotent`), then the `x-from` fields are
    * filled (an encrypted body is filled once decrypted, see `recordOf`).
    */
   const beforeValidation = (operation: 'create' | 'update') => [
     ...(multipart ? [multipartReader(entity, ctx.uploads, !encrypted)] : []),
+    ...(idempotent && operation === 'create'
+      ? [readIdempotencyKey((request) => `merchant:${merchantOf(request)}`)]
+      : []),
     ...(sources.length > 0 && !encrypted
       ? [async (request: FastifyRequest) => fillFromReferences(request, operation, request.body)]
       : []),
@@ -186,6 +192,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
         multipart ? 'Also accepts multipart/form-data: a `record` part (JSON) plus one part per file field. ' : ''
       }${filledFields.length > 0 ? `Filled by the server, whatever is sent: ${filledFields.join(', ')}.` : ''}`,
       ...(operation === 'update' ? { params: idParams } : {}),
+      ...(idempotent && operation === 'create' ? { headers: idempotencyHeaders } : {}),
       body: { $ref: encrypted ? 'encrypted-payload#' : `${name}.${operation}#` },
       response: { [status]: recordRef, ...errorResponses },
     },
@@ -232,14 +239,26 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       const values = await recordOf(request, 'create');
       const merchantId = merchantOf(request);
       const created = await withUploads(ctx.uploads, request.pendingFiles, () =>
-        ctx.db.transaction(async (tx) => {
-          const record = await store.create(tx, merchantId, values, {}, by(request));
-          const scope = { tx, merchantId, language: languageOf(request), actor: by(request) };
-          return ctx.effects.afterCreate(name, scope, record);
-        }),
+        keyedTransaction(
+          ctx.db,
+          claimOf(request),
+          async (tx) => {
+            // `x-from` fields again, their records locked: two refunds of one transaction at once
+            // are checked one after the other against what it still holds.
+            if (sources.length > 0) {
+              await fillFrom(tx, sources, merchantId, values, undefined, true);
+              ctx.validator.check(`${name}.create`, values);
+            }
+            const record = await store.create(tx, merchantId, values, {}, by(request));
+            const scope = { tx, merchantId, language: languageOf(request), actor: by(request) };
+            return ctx.effects.afterCreate(name, scope, record);
+          },
+          (record) => ({ status: 201, body: JSON.parse(String(reply.serializeInput(record, '201'))) }),
+        ),
       );
+      if (created.replay) return sendReplay(reply, created.replay);
       ctx.outbox.kick();
-      return reply.status(201).send(created);
+      return reply.status(201).send(created.value);
     });
 
   if (allows(entity, 'update'))

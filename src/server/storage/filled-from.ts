@@ -44,7 +44,9 @@ const isId = (value: unknown): value is number =>
  * name, replacing what was sent; a field the referenced record has no value for is removed. The
  * referenced record must be the merchant's and, when newly chosen, not refused (400 on the
  * reference otherwise, as storage would answer). A reference left out or malformed fills nothing:
- * validation then reports it. `previous` is the stored record of an update.
+ * validation then reports it. `previous` is the stored record of an update. With `lock` (inside the
+ * write's transaction) the referenced records stay locked until it ends, so a rule checked against
+ * the filled values (a refund at most what its transaction still holds) still holds at commit.
  */
 export async function fillFrom(
   q: Queryable,
@@ -52,11 +54,12 @@ export async function fillFrom(
   merchantId: number,
   record: Row,
   previous?: Row | null,
+  lock = false,
 ): Promise<void> {
   for (const { reference, fields } of sources) {
     const id = record[reference.column];
     if (!isId(id)) continue;
-    const target = await referencedRecord(q, reference, merchantId, id, previous?.[reference.column]);
+    const target = await referencedRecord(q, reference, merchantId, id, previous?.[reference.column], lock);
     for (const [name, { property }] of fields) {
       const value = target[property];
       if (value === null || value === undefined) delete record[name];

@@ -1,6 +1,7 @@
 import { notApplying } from '../../schema/when';
 import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
+import { auditTrailOf, type AuditTrail } from '../audit/trail';
 import { hashPassword } from '../auth/passwords';
 import type { Queryable, Row } from '../db/database';
 import { createChildren, takeChildren } from './children';
@@ -41,6 +42,8 @@ export class EntityStore {
   private readonly totals = new ListTotals();
   /** `x-resource.history`: where every write of a record is told (null without the hint). */
   private readonly history: History | null;
+  /** `x-audit`: where writes of audited fields are logged (null when the entity has none). */
+  private readonly audit: AuditTrail | null;
 
   /**
    * @param entities every entity the server serves, which references and children are looked up in
@@ -59,6 +62,7 @@ export class EntityStore {
     this.inbound = inboundOf(entity, entities);
     this.childArrays = childArraysOf(entity, entities);
     this.history = historyOf(entity, entities, this.references);
+    this.audit = auditTrailOf(entity, this.references);
   }
 
   /**
@@ -102,9 +106,13 @@ export class EntityStore {
     return rows.map(toRecord);
   }
 
-  async get(q: Queryable, merchantId: number, id: number): Promise<Row | null> {
+  /**
+   * The merchant's record `id`, or null. With `lock` (inside a transaction) the row stays locked
+   * until the transaction ends, for a change computed from what was read.
+   */
+  async get(q: Queryable, merchantId: number, id: number, { lock = false } = {}): Promise<Row | null> {
     const [row] = await q.query(
-      `select ${this.selected} from ${this.table} where id = $1::integer and merchant_id = $2::integer`,
+      `select ${this.selected} from ${this.table} where id = $1::integer and merchant_id = $2::integer${lock ? ' for update' : ''}`,
       [id, merchantId],
     );
     return row ? toRecord(row) : null;
@@ -146,6 +154,7 @@ export class EntityStore {
       await syncRemaining(q, this.entity, reference, merchantId, [record[reference.column]]);
     }
     await this.history?.created(q, merchantId, toRecord(row), actor);
+    await this.audit?.created(q, merchantId, toRecord(row), values);
     if (children.size === 0) return toRecord(row);
     await createChildren(q, children, merchantId, id, (child) => ({
       create: (tx, merchant, childValues) => this.childStore(child).create(tx, merchant, childValues, {}, actor),
@@ -191,6 +200,7 @@ export class EntityStore {
 
     const row = await this.write(q, merchantId, id, record);
     if (row) await this.history?.changed(q, merchantId, previous, row, Object.keys(record), actor);
+    if (row) await this.audit?.changed(q, merchantId, previous, row, record);
     if (this.loginColumn && this.loginColumn in record) await this.syncLogin(q, merchantId, id, record);
     for (const reference of this.references) {
       if (merged[reference.column] === previous[reference.column]) continue;
@@ -213,6 +223,7 @@ export class EntityStore {
     );
     if (this.loginColumn) await releaseLogin(q, this.entity.$id, id);
     await this.history?.deleted(q, merchantId, previous, actor);
+    await this.audit?.deleted(q, merchantId, previous);
     for (const reference of this.references) {
       await syncRemaining(q, this.entity, reference, merchantId, [previous[reference.column]]);
     }
@@ -241,6 +252,7 @@ export class EntityStore {
     if (UPDATED in this.entity.properties) record[UPDATED] = new Date().toISOString();
     const row = await this.write(q, merchantId, id, record);
     if (row) await this.history?.changed(q, merchantId, previous, row, [property], actor);
+    if (row) await this.audit?.changed(q, merchantId, previous, row, record);
     return row;
   }
 

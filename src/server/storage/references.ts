@@ -85,7 +85,8 @@ export async function checkReferences(
 /**
  * The referenced record a write names, read as the server fills `x-from` fields from it: refused
  * (400 on the reference's field) when it is no record of the merchant, or one `refuse` excludes
- * while newly chosen (`previousId` is the one the record held before, which it may keep).
+ * while newly chosen (`previousId` is the one the record held before, which it may keep). With
+ * `lock` it stays locked (`for update`) until the transaction ends.
  */
 export async function referencedRecord(
   q: Queryable,
@@ -93,9 +94,12 @@ export async function referencedRecord(
   merchantId: number,
   id: number,
   previousId?: unknown,
+  lock = false,
 ): Promise<Row> {
   const [row] = await q.query(
-    `select * from ${ident(reference.target['x-resource'].table)} where id = $1::integer and merchant_id = $2::integer`,
+    `select * from ${ident(reference.target['x-resource'].table)} where id = $1::integer and merchant_id = $2::integer${
+      lock ? ' for update' : ''
+    }`,
     [id, merchantId],
   );
   const messages = messagesOf(reference);
