@@ -30,6 +30,11 @@ const TOO_LARGE = new Set([
 ]);
 const BAD_JSON = new Set(['FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_INVALID_JSON_BODY']);
 const BAD_MEDIA_TYPE = new Set(['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'FST_INVALID_MULTIPART_CONTENT_TYPE']);
+/**
+ * SQLSTATEs of values the database cannot hold: text with a NUL character or an invalid byte
+ * sequence, a number beyond its column's range (an id of 2^53).
+ */
+const UNSTORABLE_VALUE = new Set(['22021', '22P05', '22003']);
 
 type RouteSchemas = Partial<Record<string, unknown>>;
 
@@ -71,6 +76,8 @@ function toApiError(app: FastifyInstance, error: FastifyError, request: FastifyR
   if (error instanceof TransitionRefused) return transitionRefused(request, error);
   if (error instanceof PayloadDecryptionError) return fieldError('data', 'app.message.encrypted_payload_invalid');
   if (sqlState(error) === UNIQUE_VIOLATION) return new ApiError(409, 'app.message.conflict');
+  // A value the client sent (path, query or body) that no column can hold: its fault, not ours.
+  if (UNSTORABLE_VALUE.has(sqlState(error) ?? '')) return new ApiError(400, 'validation.type');
   const code = error.code ?? '';
   if (TOO_LARGE.has(code)) return new ApiError(413, 'app.message.payload_too_large');
   if (BAD_MEDIA_TYPE.has(code)) return new ApiError(415, 'app.message.unsupported_media_type');
