@@ -41,12 +41,13 @@ export function ownGate(entity: EntitySchema): EntitySchema {
 
 /**
  * The gate of an entity, from its `x-resource`: the merchant service it names must be on (support
- * enables services, SPEC §6), and an employee needs every permission it names, each in its map.
- * The API refuses the calls and the portal hides the screens by this one rule.
+ * enables services, SPEC §6), and an employee needs every permission it names, each in its map;
+ * an `adminOnly` entity no employee may use. The API refuses the calls and the portal hides the screens by this one rule.
  */
 export function accessDenial(entity: EntitySchema, profile: AccessProfile): AccessDenial | null {
-  const { service, permission } = entity['x-resource'];
+  const { service, permission, adminOnly } = entity['x-resource'];
   if (service && !profile.services[service]) return 'service';
+  if (profile.role === 'employee' && adminOnly === true) return 'permission';
   if (profile.role === 'employee' && permission) {
     const held = permissionsOf(permission).every(({ map, value }) => profile.permissions[map]?.includes(value));
     if (!held) return 'permission';

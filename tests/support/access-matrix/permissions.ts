@@ -1,0 +1,31 @@
+import { permissionsOf } from '../../../src/schema/access';
+import type { EntitySchema } from '../../../src/schema/types';
+import { allPermissions, type PermissionMaps } from '../../../src/server/merchants/permissions';
+
+/**
+ * The permission maps of the matrix's limited employee, computed from what the entities ask for:
+ * every other permission value the entities name (in a stable order) is granted. Entities asking
+ * for one value get it or not; entities asking for two (`["rental", "rental.assets"]`) may get
+ * both, neither or one of them only, which must refuse as much as neither.
+ */
+export function limitedPermissions(entities: readonly EntitySchema[]): PermissionMaps {
+  const named = new Set<string>();
+  for (const entity of entities) {
+    const { permission, own } = entity['x-resource'];
+    for (const given of [permission, own?.permission]) {
+      if (given) for (const { map, value } of permissionsOf(given)) named.add(`${map}.${value}`);
+    }
+  }
+  const maps: PermissionMaps = Object.fromEntries(Object.keys(allPermissions()).map((map) => [map, []]));
+  [...named].sort().forEach((name, index) => {
+    if (index % 2 !== 0) return;
+    const [map, value] = name.split('.');
+    maps[map].push(value);
+  });
+  return maps;
+}
+
+/** Whether an employee with `maps` holds every value `permission` names (a missing permission is held). */
+export function holds(maps: PermissionMaps, permission: EntitySchema['x-resource']['permission']): boolean {
+  return !permission || permissionsOf(permission).every(({ map, value }) => maps[map]?.includes(value));
+}
