@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { FilledData } from './data';
 import type { BenchTarget } from './figures';
+import { stopProcess } from '../../tests/support/child-process';
 
 /**
  * Starts the bench's server in a process of its own (`serve.ts`), so the load tool never shares
@@ -58,12 +59,6 @@ export async function startBenchServer(options: {
       invoiceReference: data.invoiceReference,
       log,
     },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopProcess(child, exited),
   };
 }
