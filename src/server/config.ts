@@ -7,8 +7,12 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL schema to create and work in instead of the connection's default (`public`). */
+  databaseSchema?: string;
   publicUrl: string;
   tokenSecret?: string;
+  /** How long a session may go unused (`SESSION_IDLE_MINUTES`); the server's default when unset. */
+  idleTimeoutMs?: number;
   trustProxy: boolean;
   /** Webhook URLs may be http and name private addresses (development only). */
   webhooksAllowPrivate: boolean;
@@ -19,20 +23,25 @@ export interface ServerConfig {
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * Reads PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL, TOKEN_SECRET, TRUST_PROXY and
- * WEBHOOKS_ALLOW_PRIVATE, with their defaults.
+ * Reads PORT, HOST, DATA_DIR, DATABASE_URL, DATABASE_SCHEMA, PUBLIC_URL, TOKEN_SECRET,
+ * SESSION_IDLE_MINUTES, TRUST_PROXY and WEBHOOKS_ALLOW_PRIVATE, with their defaults.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const idleMinutes = env.SESSION_IDLE_MINUTES ? Number(env.SESSION_IDLE_MINUTES) : undefined;
+  if (idleMinutes !== undefined && !(idleMinutes > 0))
+    throw new Error(`SESSION_IDLE_MINUTES must be a positive number, got "${env.SESSION_IDLE_MINUTES}"`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || join(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     tokenSecret: env.TOKEN_SECRET || undefined,
+    idleTimeoutMs: idleMinutes === undefined ? undefined : idleMinutes * 60_000,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true' || env.WEBHOOKS_ALLOW_PRIVATE === '1',
     root,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { mailboxTransport } from './outbox/mailbox-transport';
 import { readConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 import { portalBuilt } from './web/portal';
@@ -30,10 +31,14 @@ if (config.webhooksAllowPrivate)
   console.warn('⚠ WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go over http and to private addresses.');
 
 const app = await buildApp({
-  database: config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
+  database: config.databaseUrl
+    ? { url: config.databaseUrl, schema: config.databaseSchema }
+    : { dataDir: join(config.dataDir, 'pglite') },
   publicUrl: config.publicUrl,
   uploadsDir: join(config.dataDir, 'uploads'),
+  transport: mailboxTransport(join(config.dataDir, 'mailbox')),
   tokenSecret: config.tokenSecret,
+  idleTimeoutMs: config.idleTimeoutMs,
   portal,
   trustProxy: config.trustProxy,
   webhooksAllowPrivate: config.webhooksAllowPrivate,

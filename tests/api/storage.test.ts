@@ -186,7 +186,7 @@ describe.each(DRIVERS)('storage derived from the schemas (%s)', (driver) => {
   });
 
   describe('outbox', () => {
-    it('prints one line per message and marks it sent', async () => {
+    it('prints one line per message, without what it says, and marks it sent', async () => {
       const lines: string[] = [];
       const outbox = new Outbox(
         db(),
@@ -201,9 +201,7 @@ describe.each(DRIVERS)('storage derived from the schemas (%s)', (driver) => {
         language: 'en',
       });
       expect(await outbox.flush()).toBe(1);
-      expect(lines).toEqual([
-        '[outbox] email to merchant@demo.test: Your code — Your secret code is 123456. It expires soon.',
-      ]);
+      expect(lines).toEqual(['[outbox] email to merchant@demo.test: Your code (44 characters)']);
       const [row] = await db().query(`select status, sent_at is not null as sent from outbox order by id desc limit 1`);
       expect(row).toEqual({ status: 'sent', sent: true });
     });

@@ -17,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverLogFile: string;
+    /** The folder where the server keeps the e-mails and SMS it sends. */
+    mailboxDir: string;
   }
 }
 
@@ -67,6 +69,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('serverLogFile', log.file);
+  project.provide('mailboxDir', join(dataDir, 'db', 'mailbox'));
 
   return async () => {
     server.kill('SIGTERM');

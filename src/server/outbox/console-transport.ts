@@ -1,19 +1,18 @@
 import type { StoredMessage, Transport } from './outbox';
 
 /**
- * Default transport of a developer machine: one line per message on stdout, e.g.
- * `[outbox] email to merchant@demo.test: Your password reset code — Your secret code is 123456 …`.
- * The line format is relied on by the browser tests to read reset codes.
+ * Transport when none is configured: one line per message on stdout naming its channel, recipient
+ * and subject, e.g. `[outbox] email to merchant@demo.test: Your password reset code (94 characters)`.
+ * What a message says (a reset code, a payment link) is never printed: logs are read by more
+ * people than mailboxes are. `npm start` keeps whole messages in files (`mailbox-transport.ts`).
  */
 export function consoleTransport(
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Transport {
   return {
     async deliver(message: StoredMessage) {
-      const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-      const subject = message.subject ? `${oneLine(message.subject)} — ` : '';
-      const sender = message.sender ? ` (from ${message.sender})` : '';
-      write(`[outbox] ${message.channel} to ${message.recipient}${sender}: ${subject}${oneLine(message.body)}`);
+      const subject = message.subject ? `${message.subject.replace(/\s+/g, ' ').trim()} ` : '';
+      write(`[outbox] ${message.channel} to ${message.recipient}: ${subject}(${message.body.length} characters)`);
     },
   };
 }
