@@ -5,7 +5,7 @@ import { lazyWithReload } from './data/chunkReload';
 import type { PortalPermissions } from './data/authProvider';
 import { ownRoutes } from './pages/ownRoutes';
 import { reportRoutes } from './pages/reportRoutes';
-import { gatedResourceProps, gatedViewRoutes } from './resources/accessGate';
+import { gatedListInPlaceRoutes, gatedResourceProps, gatedViewRoutes } from './resources/accessGate';
 import { legacyRoutes } from './resources/legacyRoutes';
 import { portalResources } from './resources';
 import { withScreenFallback } from './resources/withScreenFallback';
@@ -32,6 +32,7 @@ export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
       ))}
       {portalResources.flatMap(({ entity }) => legacyRoutes(entity))}
       {portalResources.flatMap((resource) => gatedViewRoutes(resource, permissions))}
+      {portalResources.flatMap((resource) => gatedListInPlaceRoutes(resource, permissions))}
     </CustomRoutes>,
   ];
 }

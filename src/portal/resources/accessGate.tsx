@@ -1,10 +1,13 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { Route } from 'react-router';
+import { allows } from '../../schema/operations';
 import type { AccessDenial } from '../../schema/access';
 import { withViewGate } from '../../schema/views';
 import { lazyWithReload } from '../data/chunkReload';
 import type { PortalPermissions } from '../data/authProvider';
 import { denialOf } from './access';
+import { listShownInPlace } from './legacyRoutes';
 import { sectionRoutes } from './sections';
 import { ResourceViewScreen, type PortalResource } from './index';
 import { viewRoutes } from './views';
@@ -64,4 +67,25 @@ export function gatedViewRoutes({ entity }: PortalResource, access: PortalPermis
     const Denied = deniedView(denial, gated['x-resource'].service);
     return <Denied />;
   });
+}
+
+/**
+ * The list of a resource whose react-admin route a public page holds (`listShownInPlace`), at its
+ * own route (`x-resource.routes.list`) behind the resource's gate.
+ */
+export function gatedListInPlaceRoutes(
+  { entity }: PortalResource,
+  access: PortalPermissions | undefined,
+): ReactElement[] {
+  const path = entity['x-resource'].routes.list;
+  if (!path || !allows(entity, 'list') || !listShownInPlace(entity)) return [];
+  const denial = denialOf(entity, access);
+  const Denied = denial && deniedView(denial, entity['x-resource'].service);
+  return [
+    <Route
+      key={`${entity.$id}.list`}
+      path={path}
+      element={Denied ? <Denied /> : <ResourceViewScreen resource={entity.$id} />}
+    />,
+  ];
 }

@@ -48,8 +48,8 @@ export function createResource(entity: EntitySchema): PortalResource {
   };
 }
 
-/** An entity's view (`x-resource.views.<view>`) as a screen: its list, at the view's own route. */
-export function ResourceViewScreen({ resource, view }: { resource: string; view: string }) {
+/** An entity's list, or one of its views (`x-resource.views.<view>`), as a screen at a route of its own. */
+export function ResourceViewScreen({ resource, view }: { resource: string; view?: string }) {
   return createElement(ResourceContextProvider, { value: resource, children: createElement(ResourceList, { view }) });
 }
 

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Navigate, Route, generatePath, useLocation, useParams } from 'react-router';
 import { allows } from '../../schema/operations';
 import type { EntitySchema, Operation, XResource } from '../../schema/types';
+import { PUBLIC_PATHS } from '../shell/publicPaths';
 import { sectionPath, sectionsOf } from './sections';
 
 type View = keyof XResource['routes'];
@@ -26,6 +27,15 @@ function RedirectTo({ to }: { to: string }) {
 
 const redirect = (path: string, to: string) => <Route key={path} path={path} element={<RedirectTo to={to} />} />;
 
+const publicPaths = new Set<string>(Object.values(PUBLIC_PATHS));
+
+/**
+ * Whether react-admin's list route of the entity is taken by a public page (the sub-merchants'
+ * `/merchant` is the sign-in page): its list is then shown at its own route, not redirected.
+ */
+export const listShownInPlace = (entity: EntitySchema): boolean =>
+  Boolean(entity['x-resource'].routes.list) && publicPaths.has(resourcePath.list(entity.$id));
+
 /**
  * Routes of SPEC §2 for a resource's screens, taken from its `x-resource.routes` and `sections`
  * (`/invoice/invoice-list`, `/employees/:id`, `/employees/:id/permissions`, …), each redirecting
@@ -34,7 +44,7 @@ const redirect = (path: string, to: string) => <Route key={path} path={path} ele
 export function legacyRoutes(entity: EntitySchema): ReactElement[] {
   return [
     ...Object.entries(entity['x-resource'].routes).flatMap(([view, path]) =>
-      path && allows(entity, viewOperation[view as View])
+      path && allows(entity, viewOperation[view as View]) && !(view === 'list' && listShownInPlace(entity))
         ? [redirect(path, resourcePath[view as View](entity.$id))]
         : [],
     ),

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useNotify, useRedirect, useTranslate, type HttpError } from 'react-admin';
 import type { EntitySchema } from '../../schema/types';
 import { copyText } from './copyText';
+import { listShownInPlace } from './legacyRoutes';
 
 /** The property holding a record's public link (`x-generated` `payment_link` or `{ "link": … }`), if any. */
 export function linkPropertyOf(entity: EntitySchema): string | undefined {
@@ -26,6 +27,8 @@ export function useSaveOutcome(entity: EntitySchema, outcome: 'created' | 'updat
   const translate = useTranslate();
   const resource = entity.$id;
   const linkProperty = outcome === 'created' ? linkPropertyOf(entity) : undefined;
+  // A list shown at its own route (react-admin's is a public page's) is gone back to there.
+  const listPath = listShownInPlace(entity) ? entity['x-resource'].routes.list : undefined;
   return useMemo(
     () => ({
       onSuccess: async (data: unknown) => {
@@ -41,13 +44,14 @@ export function useSaveOutcome(entity: EntitySchema, outcome: 'created' | 'updat
           return;
         }
         notify(`${saved}.${outcome}`, { type: 'success', messageArgs: fallback });
-        redirect('list', resource);
+        if (listPath) redirect(listPath);
+        else redirect('list', resource);
       },
       onError: (error: unknown) => {
         const message = (error as Partial<HttpError> | null)?.message || 'app.message.generic_error';
         notify(message, { type: 'error', messageArgs: { _: message } });
       },
     }),
-    [notify, redirect, resource, outcome, translate, linkProperty],
+    [notify, redirect, resource, outcome, translate, linkProperty, listPath],
   );
 }
