@@ -28,6 +28,7 @@ export type { Contract } from './contract';
 export type { Deposit } from './deposit';
 export type { RentInvoice } from './rent_invoice';
 export type { ChangeHistory } from './change_history';
+export type { AuditEvent } from './audit_event';
 export type { Merchant } from './merchant';
 export type { MerchantService } from './merchant_service';
 export type { Compliance } from './compliance';

@@ -47,6 +47,7 @@ export interface Merchant {
   webhook_url?: string;
   server_ip?: string;
   terms_enabled?: boolean;
+  require_employee_two_factor?: boolean;
   receipt_template?: string;
   success_template?: string;
   failure_template?: string;

@@ -1,5 +1,6 @@
 import asset from '../../schemas/asset.json';
 import asset_category from '../../schemas/asset_category.json';
+import audit_event from '../../schemas/audit_event.json';
 import bulk_upload from '../../schemas/bulk_upload.json';
 import capture from '../../schemas/capture.json';
 import category from '../../schemas/category.json';
@@ -73,6 +74,7 @@ export const entitySchemas: Record<string, EntitySchema> = Object.fromEntries(
     deposit,
     rent_invoice,
     change_history,
+    audit_event,
     merchant,
     merchant_service,
     compliance,

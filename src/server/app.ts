@@ -5,7 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ajvOptions } from '../schema/ajv';
 import { formatsFor, installVocabulary, type VocabularyOptions } from '../schema/keywords';
 import { entitySchemas } from '../schema/registry';
+import { installAuditContext } from './audit/context';
+import { withRedaction } from './audit/log-redaction';
 import { authenticate } from './auth/guard';
+import { revokeSessionsOnDisable } from './auth/identities';
 import { bulkUploadRoutes } from './bulk/routes';
 import { createContext, type ContextOptions, type ServerContext } from './context';
 import { exportRoutes } from './export/routes';
@@ -22,14 +25,15 @@ import { SHARED_SCHEMAS } from './http/shared-schemas';
 import { entityRouteSchemas } from './resources/schemas';
 import { accountRoutes, accountSchemas } from './routes/account';
 import { assetReportRoutes } from './routes/asset-report';
-import { authRoutes, authSchemas } from './routes/auth';
+import { authRoutes, authSchemas, sessionRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { fileRoutes } from './routes/files';
 import { openapiRoutes, swaggerOptions } from './routes/openapi';
 import { ownRoutes } from './routes/own';
-import { passwordRoutes, passwordSchemas } from './routes/password';
+import { passwordChangeRoutes, passwordRoutes, passwordSchemas } from './routes/password';
 import { referenceRoutes, referenceSchemas } from './routes/reference';
 import { registerResources } from './routes/resources';
+import { twoFactorRoutes, twoFactorSchemas, twoFactorSignInRoutes } from './routes/two-factor';
 import { seedDemo } from './seed/seed';
 import { migrate } from './storage/migrate';
 import { servePortal, type PortalOptions } from './web/portal';
@@ -67,7 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const db = await openDatabase(options.database ?? { dataDir: null });
   const vocabulary: VocabularyOptions = { webhooksAllowPrivate: options.webhooksAllowPrivate };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: {
@@ -84,6 +88,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await migrate(db, options.entities ?? Object.values(entitySchemas));
     ctx = await createContext(db, options, app.log);
     installPaymentEffects(ctx);
+    revokeSessionsOnDisable(ctx.effects, ctx.sessions);
     if (options.seed !== false) await seedDemo(ctx);
   } catch (error) {
     await db.close();
@@ -100,6 +105,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   installHttpConventions(app);
+  installAuditContext(app);
   installErrorHandling(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
   await app.register(fastifySwagger, swaggerOptions(ctx.publicUrl));
@@ -108,6 +114,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ...ctx.entities.flatMap(entityRouteSchemas),
     ...authSchemas,
     ...passwordSchemas,
+    ...twoFactorSchemas,
     ...accountSchemas,
     ...referenceSchemas,
     ...paySchemas,
@@ -119,6 +126,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     async (v1) => {
       authRoutes(v1, ctx);
       passwordRoutes(v1, ctx);
+      twoFactorSignInRoutes(v1, ctx);
       referenceRoutes(v1, ctx);
       fileRoutes(v1, ctx);
       payRoutes(v1, ctx);
@@ -126,6 +134,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await v1.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate(ctx));
         accountRoutes(signedIn, ctx);
+        sessionRoutes(signedIn, ctx);
+        passwordChangeRoutes(signedIn, ctx);
+        twoFactorRoutes(signedIn, ctx);
         assetReportRoutes(signedIn, ctx);
         dashboardRoutes(signedIn, ctx);
         bulkUploadRoutes(signedIn, ctx);

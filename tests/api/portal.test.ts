@@ -142,9 +142,13 @@ describe('serving the built portal', () => {
       expect(answer.headers['x-content-type-options'], name).toBe('nosniff');
       expect(answer.headers['referrer-policy'], name).toBe('same-origin');
       expect(answer.headers['content-security-policy'], name).toContain("frame-ancestors 'none'");
+      // No script from a string (eval, inline) anywhere: the forms' validators are compiled at build time.
+      expect(answer.headers['content-security-policy'], name).not.toContain('unsafe-eval');
+      expect(answer.headers['content-security-policy'], name).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(answer.headers['strict-transport-security'], name).toBeUndefined();
     }
     expect(answers.portal.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.portal);
+    expect(answers.portal.headers['content-security-policy']).toMatch(/(?:^|; )script-src 'self'(?:;|$)/);
     expect(answers.script.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.portal);
     expect(answers.pay.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.pay);
     expect(answers.api.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY.api);

@@ -145,7 +145,7 @@ describe.each(DRIVERS)('products: files and the /products/ endpoint (%s)', (driv
       record: JSON.stringify(product),
       image: { filename: 'big.png', contentType: 'image/png', bytes: big },
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(413);
     expect(response.json().errors).toEqual({ image: 'The file must be smaller than 1 MB' });
   });
 

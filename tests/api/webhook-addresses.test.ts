@@ -6,7 +6,7 @@ import type { ResolvedAddress } from '../../src/server/messaging/webhook-target'
 import { queueWebhook } from '../../src/server/messaging/webhooks';
 import { ACCOUNTS, Client, writableOf } from './helpers/client';
 import { kuwaitDate } from './helpers/pay';
-import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
+import { DRIVERS, startServer, type TestServer, merchantIdOf, firstSuccessfulTransaction } from './helpers/server';
 import { webhookEndpoint, type WebhookEndpoint } from './helpers/webhook-endpoint';
 
 /**
@@ -71,10 +71,7 @@ describe.each(DRIVERS)('webhook addresses (%s)', (driver) => {
     merchant = await Client.signIn(server.app, ACCOUNTS.merchant);
     endpoint = await webhookEndpoint();
     merchantId = await merchantIdOf(server, ACCOUNTS.merchant.email);
-    [transaction] = await server.app.bawaba.db.query<Row>(
-      `select * from transactions where merchant_id = $1::integer and status = 'success' order by id limit 1`,
-      [merchantId],
-    );
+    transaction = await firstSuccessfulTransaction(server, merchantId);
   });
   afterAll(async () => {
     await server?.close();

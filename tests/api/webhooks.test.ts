@@ -4,7 +4,7 @@ import { WEBHOOK_MAX_ATTEMPTS, WebhookDispatcher } from '../../src/server/messag
 import { queueWebhook } from '../../src/server/messaging/webhooks';
 import { TEST_CARDS } from '../../src/shared/pay';
 import { ACCOUNTS, Client, writableOf } from './helpers/client';
-import { DRIVERS, startServer, type TestServer, merchantIdOf } from './helpers/server';
+import { DRIVERS, startServer, type TestServer, merchantIdOf, firstSuccessfulTransaction } from './helpers/server';
 import { webhookEndpoint, type WebhookEndpoint } from './helpers/webhook-endpoint';
 
 /**
@@ -40,10 +40,7 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
     endpoint = await webhookEndpoint();
     secretKey = (await merchant.get('/v1/keys')).json().secret_key;
     merchantId = await merchantIdOf(server, ACCOUNTS.merchant.email);
-    [transaction] = await server.app.bawaba.db.query<Row>(
-      `select * from transactions where merchant_id = $1::integer and status = 'success' order by id limit 1`,
-      [merchantId],
-    );
+    transaction = await firstSuccessfulTransaction(server, merchantId);
   });
   afterAll(async () => {
     await server?.close();

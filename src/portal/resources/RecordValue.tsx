@@ -110,9 +110,19 @@ export function RecordValue({
   path: string;
   record: Values;
 }): ReactNode {
-  return (
-    <PropertyValue entity={entity} path={path} property={propertyAt(entity, path)} value={valueAt(record, path)} />
-  );
+  const property = propertyAt(entity, path);
+  const value = valueAt(record, path);
+  const fieldOf = property?.['x-ui']?.fieldOf;
+  if (fieldOf) return <FieldLabel entity={valueAt(record, fieldOf)} field={value} />;
+  return <PropertyValue entity={entity} path={path} property={property} value={value} />;
+}
+
+/** A field's name shown by its label in the user's language (`x-ui.fieldOf`). */
+function FieldLabel({ entity, field }: { entity: unknown; field: unknown }): ReactNode {
+  const translate = useTranslate();
+  if (typeof field !== 'string' || !field) return null;
+  if (typeof entity !== 'string' || !entity) return field;
+  return translate(fieldLabelKey(entity, field), { _: humanise(field) });
 }
 
 const isNumeric = (property: PropertySchema | undefined) =>

@@ -23,6 +23,7 @@ import FolderShared from '@mui/icons-material/FolderShared';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import History from '@mui/icons-material/History';
 import ListAlt from '@mui/icons-material/ListAlt';
+import ManageSearch from '@mui/icons-material/ManageSearch';
 import MeetingRoom from '@mui/icons-material/MeetingRoom';
 import Notifications from '@mui/icons-material/Notifications';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
@@ -46,6 +47,7 @@ const resourceIcons: Record<string, SvgIconComponent> = {
   employee: Badge,
   transaction: Payments,
   refund: Undo,
+  audit_event: ManageSearch,
   capture: CreditScore,
   payment_transfer: AccountBalance,
   subscription: Autorenew,

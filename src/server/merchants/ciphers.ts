@@ -3,18 +3,19 @@ import type { Merchant } from './merchants';
 
 /**
  * Payload encryption with each merchant's own keys. Deriving a key costs an HKDF round, so keys are
- * kept per merchant; merchant keys never change once generated.
+ * kept per merchant, with the keys they were derived from: regenerated keys replace them.
  */
 export class MerchantCiphers {
-  private readonly keys = new Map<number, Promise<CryptoKey>>();
+  private readonly keys = new Map<number, { from: string; key: Promise<CryptoKey> }>();
 
   private keyFor(merchant: Merchant): Promise<CryptoKey> {
-    let key = this.keys.get(merchant.id);
-    if (!key) {
-      key = deriveKey(merchant.secret_key, merchant.iv_key);
-      this.keys.set(merchant.id, key);
+    const from = `${merchant.secret_key}:${merchant.iv_key}`;
+    let kept = this.keys.get(merchant.id);
+    if (kept?.from !== from) {
+      kept = { from, key: deriveKey(merchant.secret_key, merchant.iv_key) };
+      this.keys.set(merchant.id, kept);
     }
-    return key;
+    return kept.key;
   }
 
   async encrypt(merchant: Merchant, value: unknown): Promise<string> {

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { getEntitySchema } from '../../schema/registry';
+import { recordAudit } from '../audit/log';
 import { callerOf, toCaller, type Caller } from '../auth/caller';
 import { loadIdentity, setProfile, type Identity } from '../auth/identities';
 import type { ServerContext } from '../context';
-import { unauthorized } from '../http/api-error';
+import { forbidden, unauthorized } from '../http/api-error';
 import { errorResponses } from '../http/shared-schemas';
+import { setOwnSystemValues } from './own';
+import { regenerateKeys } from '../merchants/keys';
 import { allPermissions } from '../merchants/permissions';
 import { SERVICE_FLAGS } from '../merchants/services';
 
@@ -98,7 +101,7 @@ function profileOf({ identity, merchant, role, permissions }: Caller) {
   };
 }
 
-/** `GET /keys`, `GET|PUT /profile` and `POST /encrypt` for the signed-in caller. */
+/** `GET /keys`, `POST /keys/regenerate`, `GET|PUT /profile` and `POST /encrypt` for the signed-in caller. */
 export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const tags = ['account'];
 
@@ -119,6 +122,38 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
         iv_key: merchant.iv_key,
         merchant_code: merchant.code,
       };
+    },
+  );
+
+  app.post(
+    '/keys/regenerate',
+    {
+      schema: {
+        tags,
+        summary:
+          "Replace the merchant's API and encryption keys (the merchant's admin only); the old ones stop working",
+        response: { 200: { $ref: 'keys#' }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { role, merchant } = callerOf(request);
+      if (role !== 'admin') throw forbidden();
+      const keys = await ctx.db.transaction(async (tx) => {
+        const fresh = await regenerateKeys(tx, merchant.id);
+        // The merchant's own profile shows its keys (`x-generated` ones): they follow.
+        for (const entity of ctx.entities.filter((candidate) => candidate['x-resource'].own)) {
+          const generated = Object.entries(entity.properties).flatMap(([name, property]) => {
+            const generator = property['x-generated'];
+            return typeof generator === 'string' && generator in fresh
+              ? [[name, fresh[generator as keyof typeof fresh]]]
+              : [];
+          });
+          if (generated.length > 0) await setOwnSystemValues(tx, entity, merchant.id, Object.fromEntries(generated));
+        }
+        await recordAudit(tx, { merchantId: merchant.id, event: 'keys_regenerated', concealed: true });
+        return fresh;
+      });
+      return { ...keys, merchant_code: merchant.code };
     },
   );
 

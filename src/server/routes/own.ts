@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { EntitySchema, XOwn } from '../../schema/types';
+import { ownAuditTrail } from '../audit/trail';
 import { callerOf } from '../auth/caller';
 import { ownGate } from '../../schema/access';
 import { checkAccess } from '../auth/guard';
@@ -110,7 +111,20 @@ export async function replaceOwnRecord(
     ownKey(entity, merchantId),
     JSON.stringify(next),
   ]);
+  await ownAuditTrail(entity)?.replaced(q, merchantId, current, next, values);
   return present(entity, merchantId, next);
+}
+
+/**
+ * Sets values of the merchant's own record that only the server writes (its keys, once regenerated),
+ * keeping the rest as it is.
+ */
+export async function setOwnSystemValues(q: Queryable, entity: EntitySchema, merchantId: number, system: Row) {
+  const current = await ensureOwn(q, entity, merchantId, true);
+  await q.query(`update settings set value = $2::text where key = $1::text`, [
+    ownKey(entity, merchantId),
+    JSON.stringify({ ...current, ...system }),
+  ]);
 }
 
 /** `GET` and `PUT` of one entity's own record, gated, encrypted and multipart like its other routes. */

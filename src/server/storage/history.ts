@@ -63,18 +63,90 @@ function nameSourceOf(entity: EntitySchema, references: readonly Reference[]): N
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** One field's change as text (a reference as its record's name, a list joined, an object as JSON). */
+export interface Change {
+  field: string;
+  old: string | null;
+  new: string | null;
+}
+
+/**
+ * A record's name and values as text, and what a write changed: shared by the change history and
+ * the audit log (`x-audit`), which differ only in the fields they follow.
+ */
+export class RecordText {
+  private readonly nameSource: NameSource;
+
+  constructor(
+    private readonly entity: EntitySchema,
+    private readonly references: readonly Reference[],
+  ) {
+    this.nameSource = nameSourceOf(entity, references);
+  }
+
+  /** The property a created or deleted record is named by. */
+  get nameField(): string {
+    return this.nameSource.column;
+  }
+
+  /** The fields of `fields` that `include` accepts and whose stored value differs, old and new as text. */
+  async changes(
+    q: Queryable,
+    merchantId: number,
+    previous: Row,
+    row: Row,
+    fields: Iterable<string>,
+    include: (field: string, property: PropertySchema) => boolean,
+  ): Promise<Change[]> {
+    const changes: Change[] = [];
+    for (const field of new Set(fields)) {
+      const property = this.entity.properties[field];
+      if (!property || !include(field, property) || sameValue(previous[field], row[field])) continue;
+      changes.push({
+        field,
+        old: await this.display(q, merchantId, field, previous[field]),
+        new: await this.display(q, merchantId, field, row[field]),
+      });
+    }
+    return changes;
+  }
+
+  async recordName(q: Queryable, merchantId: number, record: Row): Promise<string> {
+    const { column } = this.nameSource;
+    const value = record[column];
+    if (column === 'id') return `#${String(value)}`;
+    return (await this.display(q, merchantId, column, value)) ?? `#${String(record.id)}`;
+  }
+
+  /** A value as text: the referenced record's name for a reference, lists joined, objects as JSON. */
+  async display(q: Queryable, merchantId: number, column: string, value: unknown): Promise<string | null> {
+    if (value === null || value === undefined || value === '') return null;
+    const reference = this.references.find((candidate) => candidate.column === column);
+    if (reference) {
+      const ids = Array.isArray(value) ? value : [value];
+      const names: string[] = [];
+      for (const id of ids) names.push(await referencedName(q, merchantId, reference, id));
+      return names.join(', ');
+    }
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
+      return value.join(', ');
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
 export class History {
   private readonly table: string;
-  private readonly nameSource: NameSource;
+  private readonly text: RecordText;
   private readonly insert: string;
 
   constructor(
     private readonly entity: EntitySchema,
     private readonly history: EntitySchema,
-    private readonly references: readonly Reference[],
+    references: readonly Reference[],
   ) {
     this.table = ident(history['x-resource'].table);
-    this.nameSource = nameSourceOf(entity, references);
+    this.text = new RecordText(entity, references);
     const kinds = HISTORY_FIELDS.map((field) => kindOf(history.properties[field]));
     this.insert = `insert into ${this.table} (merchant_id, ${HISTORY_FIELDS.map((field) => ident(field)).join(', ')})
       values ($1::integer, ${kinds.map((kind, i) => placeholder(kind, i + 2)).join(', ')})`;
@@ -82,9 +154,9 @@ export class History {
 
   /** A new record: one entry, its name set from nothing, at the record's creation time. */
   async created(q: Queryable, merchantId: number, row: Row, actor?: string): Promise<void> {
-    const name = await this.recordName(q, merchantId, row);
+    const name = await this.text.recordName(q, merchantId, row);
     const at = typeof row.created_at === 'string' ? row.created_at : new Date().toISOString();
-    await this.write(q, merchantId, row, name, actor, at, [{ field: this.nameSource.column, old: null, new: name }]);
+    await this.write(q, merchantId, row, name, actor, at, [{ field: this.text.nameField, old: null, new: name }]);
   }
 
   /** A changed record: one entry per field of `fields` whose stored value differs. */
@@ -96,26 +168,17 @@ export class History {
     fields: Iterable<string>,
     actor?: string,
   ): Promise<void> {
-    const changes: Change[] = [];
-    for (const field of new Set(fields)) {
-      const property = this.entity.properties[field];
-      if (!property || !isRecorded(field, property) || sameValue(previous[field], row[field])) continue;
-      changes.push({
-        field,
-        old: await this.display(q, merchantId, field, previous[field]),
-        new: await this.display(q, merchantId, field, row[field]),
-      });
-    }
+    const changes = await this.text.changes(q, merchantId, previous, row, fields, isRecorded);
     if (changes.length === 0) return;
-    const name = await this.recordName(q, merchantId, row);
+    const name = await this.text.recordName(q, merchantId, row);
     await this.write(q, merchantId, row, name, actor, new Date().toISOString(), changes);
   }
 
   /** A deleted record: one entry, its name cleared. */
   async deleted(q: Queryable, merchantId: number, previous: Row, actor?: string): Promise<void> {
-    const name = await this.recordName(q, merchantId, previous);
+    const name = await this.text.recordName(q, merchantId, previous);
     await this.write(q, merchantId, previous, name, actor, new Date().toISOString(), [
-      { field: this.nameSource.column, old: name, new: null },
+      { field: this.text.nameField, old: name, new: null },
     ]);
   }
 
@@ -137,46 +200,20 @@ export class History {
     };
     for (const change of changes) {
       const row: HistoryRow = { ...common, field: change.field, old_value: change.old, new_value: change.new };
-      await q.query(this.insert, [merchantId, ...HISTORY_FIELDS.map((field) => this.fit(field, row[field]))]);
+      await q.query(this.insert, [
+        merchantId,
+        ...HISTORY_FIELDS.map((field) => fitTo(this.history, field, row[field])),
+      ]);
     }
-  }
-
-  /** A value cut to the history property's `maxLength` (counted in characters, as the schema counts). */
-  private fit(field: HistoryField, value: string | number | null): string | number | null {
-    const max = this.history.properties[field].maxLength;
-    if (typeof value !== 'string' || max === undefined) return value;
-    const characters = [...value];
-    return characters.length > max ? characters.slice(0, max).join('') : value;
-  }
-
-  private async recordName(q: Queryable, merchantId: number, record: Row): Promise<string> {
-    const { column } = this.nameSource;
-    const value = record[column];
-    if (column === 'id') return `#${String(value)}`;
-    return (await this.display(q, merchantId, column, value)) ?? `#${String(record.id)}`;
-  }
-
-  /** A value as text: the referenced record's name for a reference, lists joined, objects as JSON. */
-  private async display(q: Queryable, merchantId: number, column: string, value: unknown): Promise<string | null> {
-    if (value === null || value === undefined || value === '') return null;
-    const reference = this.references.find((candidate) => candidate.column === column);
-    if (reference) {
-      const ids = Array.isArray(value) ? value : [value];
-      const names: string[] = [];
-      for (const id of ids) names.push(await referencedName(q, merchantId, reference, id));
-      return names.join(', ');
-    }
-    if (typeof value === 'string') return value;
-    if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
-      return value.join(', ');
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }
 
-interface Change {
-  field: string;
-  old: string | null;
-  new: string | null;
+/** A value cut to the property's `maxLength` of `entity` (counted in characters, as the schema counts). */
+export function fitTo(entity: EntitySchema, field: string, value: string | number | null): string | number | null {
+  const max = entity.properties[field]?.maxLength;
+  if (typeof value !== 'string' || max === undefined) return value;
+  const characters = [...value];
+  return characters.length > max ? characters.slice(0, max).join('') : value;
 }
 
 /** What a referenced record is called, as its label reads now; its id when it is gone. */
@@ -190,7 +227,7 @@ async function referencedName(q: Queryable, merchantId: number, reference: Refer
 }
 
 /** The merchant account's name, for changes no caller is named for. */
-async function merchantName(q: Queryable, merchantId: number): Promise<string> {
+export async function merchantName(q: Queryable, merchantId: number): Promise<string> {
   const [row] = await q.query<{ name: string }>(
     `select coalesce(contact_name, name) as name from merchants where id = $1::integer`,
     [merchantId],

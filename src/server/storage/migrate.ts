@@ -1,6 +1,6 @@
 import type { EntitySchema } from '../../schema/types';
 import type { Database, Queryable } from '../db/database';
-import { columnsOf, ident, sqlType } from './columns';
+import { columnsOf, ident, sqlType, type Column } from './columns';
 import { generatedColumns, sequenceName } from './generated';
 import { listIndexes, replacedIndexes } from './list-indexes';
 import { checkRelations } from './relations';
@@ -40,6 +40,17 @@ export function checkEntity(entity: EntitySchema, entities: readonly EntitySchem
   }
 }
 
+/**
+ * The column's `default` when it is a boolean or a number: a column added to a table that already
+ * has rows fills them with it, so an older record reads as a new one would (an employee stays active).
+ */
+function columnDefault(column: Column): string {
+  const value = column.property.default;
+  if (column.kind === 'boolean' && typeof value === 'boolean') return ` default ${value}`;
+  if ((column.kind === 'integer' || column.kind === 'bigint') && Number.isInteger(value)) return ` default ${value}`;
+  return '';
+}
+
 function entityStatements(entity: EntitySchema, trigramOps: string | null): string[] {
   const table = entity['x-resource'].table;
   const columns = columnsOf(entity);
@@ -49,7 +60,8 @@ function entityStatements(entity: EntitySchema, trigramOps: string | null): stri
       merchant_id integer not null references merchants(id) on delete cascade
     )`,
     ...columns.map(
-      (column) => `alter table ${ident(table)} add column if not exists ${ident(column.name)} ${sqlType(column)}`,
+      (column) =>
+        `alter table ${ident(table)} add column if not exists ${ident(column.name)} ${sqlType(column)}${columnDefault(column)}`,
     ),
   ];
   statements.push(...replacedIndexes(entity).map((name) => `drop index if exists ${ident(name)}`));

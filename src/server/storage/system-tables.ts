@@ -46,6 +46,20 @@ export const SYSTEM_TABLES: string[] = [
     revoked_at timestamptz
   )`,
   `create index if not exists sessions_identity_idx on sessions (source, record_id)`,
+  // The idle time-out counts from a session's last use; `credential` tags the password it was opened under (`auth/sessions`).
+  `alter table sessions add column if not exists last_seen_at timestamptz not null default now()`,
+  `alter table sessions add column if not exists credential text`,
+  // An account's TOTP two-factor: its secret (encrypted), one being enrolled, and the last step used (no replay).
+  `create table if not exists two_factor (
+    source text not null,
+    record_id integer not null,
+    merchant_id integer not null references merchants(id) on delete cascade,
+    secret text,
+    pending_secret text,
+    enabled_at timestamptz,
+    last_step bigint,
+    primary key (source, record_id)
+  )`,
   `create table if not exists refresh_tokens (
     token_hash text primary key,
     session_id text not null references sessions(id) on delete cascade,
@@ -117,4 +131,15 @@ export const SYSTEM_TABLES: string[] = [
     payer jsonb not null default '{}',
     created_at timestamptz not null default now()
   )`,
+  // The answer to each `Idempotency-Key` of a payment, refund or capture (`http/idempotency.ts`), kept 24 hours.
+  `create table if not exists idempotency_keys (
+    scope text not null,
+    key text not null,
+    fingerprint text not null,
+    status integer not null,
+    body jsonb,
+    created_at timestamptz not null default now(),
+    primary key (scope, key)
+  )`,
+  `create index if not exists idempotency_keys_created_idx on idempotency_keys (created_at)`,
 ];
