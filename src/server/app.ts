@@ -21,6 +21,7 @@ import { resendRoutes } from './messaging/resend-route';
 import { installPaymentEffects } from './payments/effects';
 import { payRoutes } from './payments/routes';
 import { paySchemas } from './payments/schemas';
+import { sharedSerializers } from './http/serializers';
 import { SHARED_SCHEMAS } from './http/shared-schemas';
 import { entityRouteSchemas } from './resources/schemas';
 import { accountRoutes, accountSchemas } from './routes/account';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // The response serialiser checks conditional schemas (if/then, anyOf) with an ajv of its own,
     // which needs our formats too: it would otherwise warn of each one and ignore it.
     serializerOpts: { ajv: { formats: formatsFor(vocabulary) } },
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
   });
   let ctx: ServerContext;
   try {
