@@ -11,6 +11,7 @@ import { EmailField } from './EmailField';
 import { BackToSignInLink } from './BackToSignInLink';
 import { PublicLayout } from './PublicLayout';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
+import { SubmitErrorAlert } from './SubmitErrorAlert';
 
 /**
  * Forgot password (`/account/forgotPassword`): asks the API to e-mail a secret code. The answer is
@@ -46,11 +47,7 @@ export default function ForgotPasswordPage() {
     <PublicLayout title={translate('app.auth.forgot_password')}>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
         <Typography color="text.secondary">{translate('app.auth.forgot_intro')}</Typography>
-        {errors.message && (
-          <Alert severity="error" role="alert">
-            {errors.message}
-          </Alert>
-        )}
+        <SubmitErrorAlert errors={errors} />
         {sent && (
           <Alert severity="success" role="status">
             {sent}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +11,7 @@ import { BackToSignInLink } from './BackToSignInLink';
 import { PublicLayout } from './PublicLayout';
 import type { SignInState } from './SignInPage';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
+import { SubmitErrorAlert } from './SubmitErrorAlert';
 
 const FIELDS: { name: keyof ResetValues; label: string; type: string; autoComplete: string }[] = [
   { name: 'email', label: 'app.auth.email', type: 'email', autoComplete: 'username' },
@@ -71,11 +71,7 @@ export default function ResetPasswordPage() {
   return (
     <PublicLayout title={translate('app.auth.reset_password')}>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
-        {errors.message && (
-          <Alert severity="error" role="alert">
-            {errors.message}
-          </Alert>
-        )}
+        <SubmitErrorAlert errors={errors} />
         {FIELDS.map((field) => (
           <PlainTextField key={field.name} {...input(field)} />
         ))}

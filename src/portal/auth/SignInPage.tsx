@@ -15,6 +15,7 @@ import { PlainTextField } from './PlainTextField';
 import { PublicLayout } from './PublicLayout';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
 import { TwoFactorStep } from './TwoFactorStep';
+import { SubmitErrorAlert } from './SubmitErrorAlert';
 
 /** The sign-in page's optional notice, passed by the page that sent the user here. */
 export interface SignInState {
@@ -78,11 +79,7 @@ export default function SignInPage() {
     <PublicLayout title={translate('app.auth.sign_in')}>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
         {notice && <Alert severity="success">{translate(notice)}</Alert>}
-        {errors.message && (
-          <Alert severity="error" role="alert">
-            {errors.message}
-          </Alert>
-        )}
+        <SubmitErrorAlert errors={errors} />
         <EmailField value={email} onChange={setEmail} error={errors.fields.email} autoComplete="username" />
         <PlainTextField
           id="password"

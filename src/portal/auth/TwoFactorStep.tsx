@@ -10,6 +10,7 @@ import { useLanguage } from '../shell/LanguageProvider';
 import { navigate } from '../shell/navigation';
 import { CodeField } from './CodeField';
 import { submitErrorsOf } from './submitErrors';
+import { SubmitErrorAlert } from './SubmitErrorAlert';
 
 // The QR code is needed by few sign-ins: it stays out of the sign-in page's own bundle.
 const TwoFactorSetup = lazy(() => import('./TwoFactorSetup'));
@@ -84,11 +85,7 @@ export function TwoFactorStep({ challenge, onCancel }: { challenge: TwoFactorCha
       <Typography component="h2" variant="h6">
         {translate('app.two_factor.title')}
       </Typography>
-      {errors.message && (
-        <Alert severity="error" role="alert">
-          {errors.message}
-        </Alert>
-      )}
+      <SubmitErrorAlert errors={errors} />
       {challenge.enrolment_required && <Alert severity="info">{translate('app.two_factor.enrol_required')}</Alert>}
       {waitingForSecret && (
         <CircularProgress sx={{ justifySelf: 'center' }} aria-label={translate('app.two_factor.title')} />

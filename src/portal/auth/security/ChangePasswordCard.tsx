@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,6 +8,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { http } from '../../shell/providers';
 import { PlainTextField } from '../PlainTextField';
 import { submitErrorsOf } from '../submitErrors';
+import { SubmitErrorAlert } from '../SubmitErrorAlert';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 type Field = (typeof FIELDS)[number];
@@ -65,11 +65,7 @@ export function ChangePasswordCard() {
           <Typography variant="body2" color="text.secondary">
             {translate('app.security.change_password_intro')}
           </Typography>
-          {errors.message && (
-            <Alert severity="error" role="alert">
-              {errors.message}
-            </Alert>
-          )}
+          <SubmitErrorAlert errors={errors} />
           {FIELDS.map((field) => (
             <PlainTextField
               key={field}

@@ -15,6 +15,7 @@ import { CodeField } from '../CodeField';
 import { PlainTextField } from '../PlainTextField';
 import { submitErrorsOf } from '../submitErrors';
 import TwoFactorSetup from '../TwoFactorSetup';
+import { SubmitErrorAlert } from '../SubmitErrorAlert';
 
 /** `GET /two-factor`. */
 interface TwoFactorStatus {
@@ -104,11 +105,7 @@ export function TwoFactorCard({ isAdmin }: { isAdmin: boolean }) {
         <Typography component="h2" variant="h6" id="two-factor-title">
           {translate('app.two_factor.title')}
         </Typography>
-        {errors.message && (
-          <Alert severity="error" role="alert">
-            {errors.message}
-          </Alert>
-        )}
+        <SubmitErrorAlert errors={errors} />
         {!status ? (
           !failure && <Loading />
         ) : (
