@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newVisitor } from './support/browser';
 import { DEMO, baseUrl, signIn } from './support/portal';
@@ -23,16 +23,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A new visitor whose portal counts the shortened idle period. */
+async function idleVisitor() {
+  const visitor = await newVisitor(browser);
+  await visitor.page.addInitScript(
+    ([idleMs, warnMs]) => {
+      window.__BAWABA_IDLE_MS__ = idleMs;
+      window.__BAWABA_WARN_MS__ = warnMs;
+    },
+    [IDLE_MS, WARN_MS],
+  );
+  return visitor;
+}
+
+/** The portal telling the server the session is in use. */
+const isKeepalive = (request: Request) =>
+  request.url().endsWith('/v1/session/keepalive') && request.method() === 'POST';
+
 describe('an idle signed-in user', () => {
   it('is warned, stays signed in with "Stay Logged In", and is signed out when not answering', async () => {
-    const { context, page, errors } = await newVisitor(browser);
-    await page.addInitScript(
-      ([idleMs, warnMs]) => {
-        window.__BAWABA_IDLE_MS__ = idleMs;
-        window.__BAWABA_WARN_MS__ = warnMs;
-      },
-      [IDLE_MS, WARN_MS],
-    );
+    const { context, page, errors } = await idleVisitor();
     await signIn(page, DEMO.merchant.email, DEMO.merchant.password);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
@@ -42,9 +52,7 @@ describe('an idle signed-in user', () => {
       /^You have been inactive for a while\. You will be signed out in [1-3] seconds\.$/,
     );
     // "Stay Logged In" tells the server, which keeps the session alive.
-    const keptAlive = page.waitForResponse(
-      (response) => response.url().endsWith('/v1/session/keepalive') && response.request().method() === 'POST',
-    );
+    const keptAlive = page.waitForResponse((response) => isKeepalive(response.request()));
     await dialog.getByRole('button', { name: 'Stay Logged In' }).click();
     expect((await keptAlive).status()).toBe(200);
     await dialog.waitFor({ state: 'hidden', ...soon });
@@ -68,25 +76,14 @@ describe('an idle signed-in user', () => {
   });
 
   it('tells the server of activity on the page, so the server keeps the session while the user works', async () => {
-    const { context, page, errors } = await newVisitor(browser);
-    await page.addInitScript(
-      ([idleMs, warnMs]) => {
-        window.__BAWABA_IDLE_MS__ = idleMs;
-        window.__BAWABA_WARN_MS__ = warnMs;
-      },
-      [IDLE_MS, WARN_MS],
-    );
+    const { context, page, errors } = await idleVisitor();
     // Opening the back office is a use of the session.
-    const opened = page.waitForRequest(
-      (request) => request.url().endsWith('/v1/session/keepalive') && request.method() === 'POST',
-    );
+    const opened = page.waitForRequest(isKeepalive);
     await signIn(page, DEMO.merchant.email, DEMO.merchant.password);
     await opened;
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // Later activity is reported too (at most every tenth of the idle period), and keeps the warning away.
-    const reported = page.waitForRequest(
-      (request) => request.url().endsWith('/v1/session/keepalive') && request.method() === 'POST',
-    );
+    const reported = page.waitForRequest(isKeepalive);
     const started = Date.now();
     for (let x = 10; Date.now() - started < IDLE_MS; x = (x + 37) % 600) {
       await page.mouse.move(x + 200, 300);

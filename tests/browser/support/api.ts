@@ -62,7 +62,7 @@ export class Api {
   }
 
   /** Encrypts a payload with the caller's merchant keys (`/v1/keys`), as the portal does. */
-  private async encrypt(value: unknown): Promise<string> {
+  async encrypt(value: unknown): Promise<string> {
     this.key ??= this.request<{ secret_key: string; iv_key: string }>('GET', '/v1/keys').then(({ body }) =>
       deriveKey(body.secret_key, body.iv_key),
     );

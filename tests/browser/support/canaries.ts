@@ -6,10 +6,9 @@ import { childrenOf } from '../../../src/schema/relations';
 import type { EntitySchema, PropertySchema } from '../../../src/schema/types';
 import { writeSchema } from '../../../src/schema/variants';
 import { applies } from '../../../src/schema/when';
-import { deriveKey, encryptPayload } from '../../../src/shared/crypto';
 import { basePath, dateFilter } from '../../support/access-matrix/actors';
 import { createBody, referencedEntity, type BodySources, type Row } from '../../support/access-matrix/bodies';
-import { baseUrl } from './portal';
+import { Api, type ApiAnswer } from './api';
 
 /**
  * Script canaries: strings that call `window.__canary('<entity>.<field>')` if a page ever treats
@@ -75,49 +74,28 @@ export function plainTextFields(entity: EntitySchema): { plain: [string, Propert
   return { plain, skipped };
 }
 
-/** A caller of the Merchant API over HTTP, as the portal calls it (encrypted payloads where the entity asks). */
+/**
+ * A caller of the Merchant API over HTTP (`Api`), with the generic calls the canaries need for any
+ * entity: payloads sealed where the entity is encrypted, as the portal sends them.
+ */
 export class MerchantApi {
-  private key?: Promise<CryptoKey>;
-
-  private constructor(private readonly token: string) {}
+  private constructor(private readonly api: Api) {}
 
   static async signIn(account: { email: string; password: string }): Promise<MerchantApi> {
-    const answer = await fetch(new URL('/v1/login', baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(account),
-    });
-    if (answer.status !== 200) throw new Error(`Sign-in of ${account.email} answered ${answer.status}`);
-    return new MerchantApi(((await answer.json()) as { access_token: string }).access_token);
+    return new MerchantApi(await Api.signIn(account));
   }
 
-  async request<T = unknown>(
+  request<T = unknown>(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     options: { body?: unknown; query?: Record<string, string> } = {},
-  ): Promise<{ status: number; body: T }> {
-    const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
-    const response = await fetch(url, {
-      method,
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        locale: 'en',
-        authorization: `Bearer ${this.token}`,
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  ): Promise<ApiAnswer<T>> {
+    return this.api.request<T>(method, path, options);
   }
 
   private async seal(entity: EntitySchema, value: unknown): Promise<unknown> {
     if (entity['x-resource'].encrypted !== true) return value;
-    this.key ??= this.request<{ secret_key: string; iv_key: string }>('GET', '/v1/keys').then(({ body }) =>
-      deriveKey(body.secret_key, body.iv_key),
-    );
-    return { data: await encryptPayload(await this.key, value) };
+    return { data: await this.api.encrypt(value) };
   }
 
   /** Up to 100 of the merchant's records of `entity` (within the list's date range rule, if any). */
