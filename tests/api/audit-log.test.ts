@@ -61,6 +61,16 @@ describe.each(DRIVERS)('activity log (%s)', (driver) => {
 
   const asAdmin = { actor_kind: 'admin', actor_name: 'Hessa Al-Noori', actor_email: ACCOUNTS.merchant.email };
 
+  it('starts with what people do: the demo data written at first start leaves no rows', async () => {
+    const rows = await server.app.bawaba.db.query(`select event, actor_email from audit_events order by id`);
+    expect(rows).toEqual(
+      [ACCOUNTS.merchant, ACCOUNTS.staff, ACCOUNTS.vendor].map(({ email }) => ({
+        event: 'sign_in',
+        actor_email: email,
+      })),
+    );
+  });
+
   describe('sign-in and sign-out', () => {
     it('logs a sign-in with the account, its address and user agent; a forwarded address is not believed', async () => {
       const rows = await written(async () => {

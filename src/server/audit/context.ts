@@ -39,7 +39,8 @@ export function recordsAudited(): boolean {
 
 /**
  * Runs `fn` with the store's rows for audited fields turned off: a flow that records its own
- * event (a password reset, which stores the new password through the store) writes one row, not two.
+ * event (a password reset, which stores the new password through the store) writes one row, not
+ * two, and the demo data written at first start writes none.
  */
 export function quietly<T>(fn: () => Promise<T>): Promise<T> {
   return scope.run({ ...scope.getStore(), quiet: true }, fn);
