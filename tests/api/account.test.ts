@@ -211,5 +211,16 @@ describe.each(DRIVERS)('account, reference data and the API document (%s)', (dri
       const create = document.paths['/v1/invoice'].post;
       expect(JSON.stringify(create.requestBody)).toContain('#/components/schemas/invoice.create');
     });
+
+    it('states a confirmation as equal to its password (`const` with `$data`), not as a literal value', async () => {
+      const document = (await new Client(server.app).get('/v1/openapi.json')).json();
+      for (const name of ['password.reset', 'password.change']) {
+        expect(document.components.schemas[name].properties.password_confirmation).toEqual({
+          type: 'string',
+          const: { $data: '1/password' },
+          'x-messages': { const: 'app.auth.passwords_differ' },
+        });
+      }
+    });
   });
 });

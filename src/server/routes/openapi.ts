@@ -5,7 +5,7 @@ export function openapiRoutes(app: FastifyInstance, document: () => unknown): vo
   app.get('/openapi.json', { schema: { hide: true } }, async () => document());
 }
 
-/** Options of @fastify/swagger: OpenAPI 3.1, components named by the schemas' own `$id`. */
+/** Options of @fastify/swagger: OpenAPI 3.1 with `const`, components named by the schemas' own `$id`. */
 export function swaggerOptions(publicUrl: string) {
   return {
     openapi: {
@@ -21,6 +21,9 @@ export function swaggerOptions(publicUrl: string) {
       components: { securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    // OpenAPI 3.1 has `const`. Turned into a one-item `enum`, a value that must equal a sibling's
+    // (`const: { "$data": "1/password" }`) would read as a literal object, and so would its message.
+    convertConstToEnum: false,
     refResolver: {
       buildLocalReference: (json: { $id?: unknown }, _base: unknown, _fragment: unknown, i: number) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,

@@ -165,12 +165,9 @@ export class ValueGenerator {
   async value(raw: Schema, parent: Json | undefined): Promise<unknown> {
     const schema = this.book.resolve(raw);
     const random = this.random;
-    if ('const' in schema) return schema.const;
-    if (schema.enum) {
-      const data = schema.enum.find((item): item is { $data: string } => isObject(item) && '$data' in item);
-      if (data) return sibling(parent, data.$data);
-      return random.pick(schema.enum);
-    }
+    // A value that must equal a sibling's (`const: { $data }`: a confirmation) copies it.
+    if ('const' in schema) return isData(schema.const) ? sibling(parent, schema.const.$data) : schema.const;
+    if (schema.enum) return random.pick(schema.enum);
     if (schema.anyOf) return this.value(random.pick(schema.anyOf), parent);
     const references = schema['x-references'] as References | undefined;
     if (references) {
@@ -353,6 +350,9 @@ function isObject(value: unknown): value is Json {
 function dataSiblings(property: Schema): string[] {
   return [...JSON.stringify(property).matchAll(/"\$data":"1\/([^"]+)"/g)].map((match) => match[1]);
 }
+
+/** A `{ $data: pointer }` value: the rule compares with the sibling the pointer names. */
+const isData = (value: unknown): value is { $data: string } => isObject(value) && typeof value.$data === 'string';
 
 /** The sibling a relative JSON pointer of depth 1 (`1/name`) names. */
 function sibling(parent: Json | undefined, pointer: string): unknown {
