@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, Client } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { noPermissions } from '../../src/server/merchants/permissions';
 
-const none = { general: [], sms: [], report: [], open_invoice: [], sales: [], rental: [], subscription: [] };
+const none = noPermissions();
 const DISABLED = {
   en: 'This account is disabled. Ask your administrator.',
   ar: 'هذا الحساب معطّل. يرجى التواصل مع المسؤول.',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sessions } from '../../src/server/auth/sessions';
 import { ACCOUNTS, Client } from './helpers/client';
 import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
+import { noPermissions } from '../../src/server/merchants/permissions';
 
 /**
  * Sessions end when unused for the idle time-out (here shortened to a second and a half), and
@@ -11,7 +12,7 @@ import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/s
 
 const IDLE_MS = 1_500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const none = { general: [], sms: [], report: [], open_invoice: [], sales: [], rental: [], subscription: [] };
+const none = noPermissions();
 
 describe.each(DRIVERS)('sessions: idle time-out and password changes (%s)', (driver) => {
   let server: TestServer;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp, totpStep } from '../../src/server/auth/totp';
 import { ACCOUNTS, Client } from './helpers/client';
 import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
+import { noPermissions } from '../../src/server/merchants/permissions';
 
 /**
  * Optional TOTP two-factor: enrolling, signing in with a code in two steps, wrong codes counting
@@ -10,7 +11,7 @@ import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/s
  */
 
 type Account = { email: string; password: string };
-const none = { general: [], sms: [], report: [], open_invoice: [], sales: [], rental: [], subscription: [] };
+const none = noPermissions();
 /** The code of a given 30-second step: tests choose steps so that no code is spent twice by accident. */
 const codeAt = (secret: string, step: number) => totp(secret, step * 30_000);
 const nowStep = () => totpStep(Date.now());

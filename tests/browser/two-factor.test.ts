@@ -4,6 +4,7 @@ import { totp, totpStep } from '../../src/server/auth/totp';
 import { Api } from './support/api';
 import { launchBrowser, newVisitor } from './support/browser';
 import { DEMO, baseUrl, documentLanguage, waitForMessageUnder } from './support/portal';
+import { noPermissions } from '../../src/server/merchants/permissions';
 
 /**
  * Two-factor in the portal: turning it on from Security (QR code and key, then a code), signing in
@@ -11,7 +12,7 @@ import { DEMO, baseUrl, documentLanguage, waitForMessageUnder } from './support/
  * merchant requires it of enrolling while signing in, in Arabic.
  */
 
-const none = { general: [], sms: [], report: [], open_invoice: [], sales: [], rental: [], subscription: [] };
+const none = noPermissions();
 const LABELS = {
   en: {
     email: 'E-mail',

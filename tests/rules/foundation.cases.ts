@@ -1,4 +1,5 @@
 import type { RuleCase } from './types';
+import { noPermissions } from '../../src/server/merchants/permissions';
 
 /**
  * Rules of SPEC §5 on the first entities (invoices, employees, products). Image size is a file
@@ -8,7 +9,7 @@ import type { RuleCase } from './types';
 
 const invoice = { customer_name: 'فاطمة الصباح', mobile: '96550001234', email: 'fatima@example.kw', amount: '12.500' };
 
-const none = { general: [], sms: [], report: [], open_invoice: [], sales: [], rental: [], subscription: [] };
+const none = noPermissions();
 /** Every employee case signs up its own e-mail: sign-in names are unique across the product. */
 const employee = (email: string) => ({
   name: 'Yousef Al-Mutairi',

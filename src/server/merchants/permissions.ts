@@ -19,6 +19,11 @@ export function allPermissions(): PermissionMaps {
   );
 }
 
+/** Every map with no value: an employee granted nothing, to add the values they get to. */
+export function noPermissions(): PermissionMaps {
+  return Object.fromEntries(Object.keys(allPermissions()).map((map) => [map, []]));
+}
+
 /** An employee's stored maps, with every known map present (empty when not granted). */
 export function permissionsOf(stored: unknown): PermissionMaps {
   const given = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;

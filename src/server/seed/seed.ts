@@ -2,7 +2,7 @@ import { quietly } from '../audit/context';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { createMerchant } from '../merchants/merchants';
-import { allPermissions } from '../merchants/permissions';
+import { allPermissions, noPermissions } from '../merchants/permissions';
 import { allServices } from '../merchants/services';
 import type { EntityStore } from '../storage/records';
 import { DEMO_ACCOUNTS } from './accounts';
@@ -18,8 +18,6 @@ import { seededRandom } from './random';
  * invoice and report rights only), and a multi-vendor merchant with sub-merchants and its own rows
  * so that merchant isolation is visible. Runs only when there is no merchant at all.
  */
-
-const none = () => Object.fromEntries(Object.keys(allPermissions()).map((map) => [map, [] as string[]]));
 
 function store(ctx: ServerContext, name: string): EntityStore {
   const found = ctx.stores.get(name);
@@ -69,7 +67,7 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
       password: DEMO_ACCOUNTS.staff.password,
       designation: 'Cashier',
       permissions: {
-        ...none(),
+        ...noPermissions(),
         general: ['dashboard', 'invoices', 'reports'],
         sms: ['single_sms', 'bulk_sms'],
         report: all.report,
@@ -80,21 +78,25 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
       email: 'layla@demo.test',
       password: 'Layla@1234',
       designation: 'Accountant',
-      permissions: { ...none(), general: ['dashboard', 'reports'], report: all.report },
+      permissions: { ...noPermissions(), general: ['dashboard', 'reports'], report: all.report },
     },
     {
       name: 'Faisal Al-Ajmi',
       email: 'faisal@demo.test',
       password: 'Faisal@1234',
       designation: 'Sales manager',
-      permissions: { ...none(), general: ['dashboard', 'sales'], sales: all.sales },
+      permissions: { ...noPermissions(), general: ['dashboard', 'sales'], sales: all.sales },
     },
     {
       name: 'Rania Haddad',
       email: 'rania@demo.test',
       password: 'Rania@1234',
       designation: 'Office manager',
-      permissions: { ...none(), general: ['dashboard', 'employees', 'invoices', 'settings'], sms: ['single_sms'] },
+      permissions: {
+        ...noPermissions(),
+        general: ['dashboard', 'employees', 'invoices', 'settings'],
+        sms: ['single_sms'],
+      },
     },
   ];
   for (const employee of employees) await store(ctx, 'employee').create(tx, merchant.id, employee);
@@ -133,7 +135,7 @@ async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
     email: 'dana@vendor.demo.test',
     password: 'Dana@1234',
     designation: 'Vendor support',
-    permissions: { ...none(), general: ['dashboard', 'invoices'] },
+    permissions: { ...noPermissions(), general: ['dashboard', 'invoices'] },
   });
 }
 
