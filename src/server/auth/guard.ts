@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { forbidden, serviceDisabled, unauthorized } from '../http/api-error';
 import { getMerchant } from '../merchants/merchants';
 import type { AccessTokens } from './access-tokens';
-import { toCaller, type Caller } from './caller';
+import { callerOf, toCaller, type Caller } from './caller';
 import { loadIdentity } from './identities';
 import type { Sessions } from './sessions';
 
@@ -48,4 +48,9 @@ export function checkAccess(caller: Caller, entity: EntitySchema): void {
   });
   if (denial === 'service') throw serviceDisabled(entity['x-resource'].service);
   if (denial === 'permission') throw forbidden();
+}
+
+/** `onRequest` hook (after `authenticate`) of routes for the merchant's admin only: 403 for an employee. */
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  if (callerOf(request).role !== 'admin') throw forbidden();
 }

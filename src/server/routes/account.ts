@@ -4,7 +4,8 @@ import { recordAudit } from '../audit/log';
 import { callerOf, toCaller, type Caller } from '../auth/caller';
 import { loadIdentity, setProfile, type Identity } from '../auth/identities';
 import type { ServerContext } from '../context';
-import { forbidden, unauthorized } from '../http/api-error';
+import { unauthorized } from '../http/api-error';
+import { adminOnly } from '../auth/guard';
 import { errorResponses } from '../http/shared-schemas';
 import { setOwnSystemValues } from './own';
 import { regenerateKeys } from '../merchants/keys';
@@ -128,6 +129,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post(
     '/keys/regenerate',
     {
+      onRequest: adminOnly,
       schema: {
         tags,
         summary:
@@ -136,8 +138,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
       },
     },
     async (request) => {
-      const { role, merchant } = callerOf(request);
-      if (role !== 'admin') throw forbidden();
+      const { merchant } = callerOf(request);
       const keys = await ctx.db.transaction(async (tx) => {
         const fresh = await regenerateKeys(tx, merchant.id);
         // The merchant's own profile shows its keys (`x-generated` ones): they follow.

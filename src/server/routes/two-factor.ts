@@ -4,7 +4,8 @@ import { loadIdentity, type Identity, type IdentityRef } from '../auth/identitie
 import { accountLocked, clearWrongPasswords, lockedUntil, recordWrongPassword } from '../auth/lockout';
 import { verifyPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
-import { ApiError, fieldError, forbidden, notFound, unauthorized } from '../http/api-error';
+import { ApiError, fieldError, notFound, unauthorized } from '../http/api-error';
+import { adminOnly } from '../auth/guard';
 import { languageOf, t } from '../http/language';
 import { errorResponses } from '../http/shared-schemas';
 import { findLogin } from '../storage/login-identities';
@@ -162,9 +163,6 @@ export function twoFactorSignInRoutes(app: FastifyInstance, ctx: ServerContext):
 /** Routes of the signed-in account's two-factor, its merchant's requirement, and an admin's reset of an employee's. */
 export function twoFactorRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const tags = ['account'];
-  const adminOnly = async (request: FastifyRequest) => {
-    if (callerOf(request).role !== 'admin') throw forbidden();
-  };
 
   const status = (ref: IdentityRef) =>
     ctx.db.transaction(async (tx) => ({
