@@ -4,7 +4,7 @@ import type { Caller } from '../auth/caller';
 import { MERCHANT_SOURCE, type Identity } from '../auth/identities';
 import type { Queryable } from '../db/database';
 import { fitTo } from '../storage/history';
-import { ident, kindOf, placeholder } from '../storage/columns';
+import { merchantRowInsert } from '../storage/columns';
 import { currentRequest, whereFrom } from './context';
 
 /**
@@ -93,13 +93,7 @@ type AuditColumn = (typeof COLUMNS)[number];
 let statement: string | undefined;
 
 function insertStatement(): string {
-  if (statement) return statement;
-  const entity = getEntitySchema(AUDIT_ENTITY);
-  for (const column of COLUMNS)
-    if (!entity.properties[column]) throw new Error(`${AUDIT_ENTITY} needs a property "${column}"`);
-  const kinds = COLUMNS.map((column) => kindOf(entity.properties[column]));
-  statement = `insert into ${ident(entity['x-resource'].table)} (merchant_id, ${COLUMNS.map(ident).join(', ')})
-    values ($1::integer, ${kinds.map((kind, i) => placeholder(kind, i + 2)).join(', ')})`;
+  statement ??= merchantRowInsert(getEntitySchema(AUDIT_ENTITY), COLUMNS);
   return statement;
 }
 

@@ -76,3 +76,15 @@ export function ident(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid SQL identifier in a schema: ${name}`);
   return `"${name}"`;
 }
+
+/**
+ * The `insert` of one row of `entity` for a merchant: `$1` is the merchant's id, then `columns` in
+ * their order, each cast as its property's column. Fails when the entity lacks one of them.
+ */
+export function merchantRowInsert(entity: EntitySchema, columns: readonly string[]): string {
+  for (const column of columns)
+    if (!entity.properties[column]) throw new Error(`${entity.$id} needs a property "${column}"`);
+  const values = columns.map((column, i) => placeholder(kindOf(entity.properties[column]), i + 2));
+  return `insert into ${ident(entity['x-resource'].table)} (merchant_id, ${columns.map(ident).join(', ')})
+    values ($1::integer, ${values.join(', ')})`;
+}

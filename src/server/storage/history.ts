@@ -1,7 +1,7 @@
 import { referenceText } from '../../schema/relations';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
-import { columnsOf, ident, kindOf, placeholder } from './columns';
+import { columnsOf, ident, merchantRowInsert } from './columns';
 import type { Reference } from './relations';
 
 /**
@@ -136,7 +136,6 @@ export class RecordText {
 }
 
 export class History {
-  private readonly table: string;
   private readonly text: RecordText;
   private readonly insert: string;
 
@@ -145,11 +144,8 @@ export class History {
     private readonly history: EntitySchema,
     references: readonly Reference[],
   ) {
-    this.table = ident(history['x-resource'].table);
     this.text = new RecordText(entity, references);
-    const kinds = HISTORY_FIELDS.map((field) => kindOf(history.properties[field]));
-    this.insert = `insert into ${this.table} (merchant_id, ${HISTORY_FIELDS.map((field) => ident(field)).join(', ')})
-      values ($1::integer, ${kinds.map((kind, i) => placeholder(kind, i + 2)).join(', ')})`;
+    this.insert = merchantRowInsert(history, HISTORY_FIELDS);
   }
 
   /** A new record: one entry, its name set from nothing, at the record's creation time. */
@@ -247,9 +243,6 @@ export function historyOf(
   if (entity['x-resource'].history !== true) return null;
   const history = entities.find((candidate) => candidate.$id === HISTORY_ENTITY);
   if (!history) throw new Error(`${entity.$id}: x-resource.history needs the ${HISTORY_ENTITY} entity`);
-  for (const field of HISTORY_FIELDS) {
-    if (!history.properties[field]) throw new Error(`${HISTORY_ENTITY} needs a property "${field}"`);
-  }
   const names = history.properties.entity.enum;
   if (names && !names.includes(entity.$id))
     throw new Error(`${entity.$id}: x-resource.history needs "${entity.$id}" in ${HISTORY_ENTITY}.entity's enum`);
