@@ -15,6 +15,19 @@ import { findLogin } from '../storage/login-identities';
 
 /** Forgotten password: a secret code by e-mail, then a new password with that code. */
 
+/**
+ * A new password and its confirmation, as every password form asks for them: the `strong-password`
+ * format, and the confirmation equal to it.
+ */
+const NEW_PASSWORD = {
+  password: { type: 'string', format: 'strong-password' },
+  password_confirmation: {
+    type: 'string',
+    const: { $data: '1/password' },
+    'x-messages': { const: 'app.auth.passwords_differ' },
+  },
+};
+
 export const passwordSchemas = [
   {
     $id: 'forgot',
@@ -31,13 +44,7 @@ export const passwordSchemas = [
     properties: {
       email: { type: 'string', format: 'email', maxLength: 254 },
       code: { type: 'string', pattern: '^[0-9]{6}$', 'x-messages': { pattern: 'app.auth.invalid_code' } },
-      // The same rule as every password form: the `strong-password` format.
-      password: { type: 'string', format: 'strong-password' },
-      password_confirmation: {
-        type: 'string',
-        const: { $data: '1/password' },
-        'x-messages': { const: 'app.auth.passwords_differ' },
-      },
+      ...NEW_PASSWORD,
     },
   },
   {
@@ -47,12 +54,7 @@ export const passwordSchemas = [
     additionalProperties: false,
     properties: {
       current_password: { type: 'string', minLength: 1, maxLength: 128 },
-      password: { type: 'string', format: 'strong-password' },
-      password_confirmation: {
-        type: 'string',
-        const: { $data: '1/password' },
-        'x-messages': { const: 'app.auth.passwords_differ' },
-      },
+      ...NEW_PASSWORD,
     },
   },
 ];
