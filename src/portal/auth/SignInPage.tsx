@@ -11,7 +11,7 @@ import { followLink, navigate, useNavigationState } from '../shell/navigation';
 import { Redirect } from '../shell/Redirect';
 import { PUBLIC_PATHS } from '../shell/publicPaths';
 import { EmailField } from './EmailField';
-import { PlainTextField } from './PlainTextField';
+import { PasswordField } from './PasswordField';
 import { PublicLayout } from './PublicLayout';
 import { submitErrorsOf, type SubmitErrors } from './submitErrors';
 import { TwoFactorStep } from './TwoFactorStep';
@@ -81,14 +81,11 @@ export default function SignInPage() {
         {notice && <Alert severity="success">{translate(notice)}</Alert>}
         <SubmitErrorAlert errors={errors} />
         <EmailField value={email} onChange={setEmail} error={errors.fields.email} autoComplete="username" />
-        <PlainTextField
+        <PasswordField
           id="password"
-          name="password"
-          type="password"
-          label={translate('app.auth.password')}
-          autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
+          translate={translate}
           error={errors.fields.password}
           required
         />

@@ -12,7 +12,7 @@ import { Loading, useNotify, useTranslate } from 'react-admin';
 import type { TwoFactorEnrolment } from '../../data/authProvider';
 import { http } from '../../shell/providers';
 import { CodeField } from '../CodeField';
-import { PlainTextField } from '../PlainTextField';
+import { PasswordField } from '../PasswordField';
 import { submitErrorsOf } from '../submitErrors';
 import TwoFactorSetup from '../TwoFactorSetup';
 import { SubmitErrorAlert } from '../SubmitErrorAlert';
@@ -132,14 +132,11 @@ export function TwoFactorCard({ isAdmin }: { isAdmin: boolean }) {
                 )}
                 <CodeField value={code} onChange={setCode} translate={translate} error={errors.fields.code} />
                 {step === 'disabling' && (
-                  <PlainTextField
+                  <PasswordField
                     id="two-factor-password"
-                    name="password"
-                    type="password"
-                    label={translate('app.auth.password')}
-                    autoComplete="current-password"
                     value={password}
-                    onChange={(event) => setPassword(event.target.value)}
+                    onChange={setPassword}
+                    translate={translate}
                     error={errors.fields.password}
                   />
                 )}
