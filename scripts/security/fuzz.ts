@@ -1,5 +1,5 @@
 import { buildApp } from '../../src/server/app';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/auth/rate-limits';
 import { memoryTransport } from '../../src/server/outbox/console-transport';
 import { fuzzApi } from '../../tests/support/fuzz/campaign';
 import { ACCOUNTS } from '../../tests/api/helpers/client';

@@ -1,26 +1,21 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import { entitySchemas } from '../schema/registry';
 import type { EntitySchema } from '../schema/types';
-import { AccessTokens } from './auth/access-tokens';
-import { Sessions } from './auth/sessions';
-import { TwoFactor } from './auth/two-factor';
-import { loadTokenSecret } from './auth/token-secret';
+import type { AccessTokens } from './auth/access-tokens';
+import type { RateLimiter, RateLimits } from './auth/rate-limits';
+import type { Sessions } from './auth/sessions';
+import type { TwoFactor } from './auth/two-factor';
 import type { Database } from './db/database';
-import { Effects } from './effects';
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
-import { SHARED_SCHEMAS } from './http/shared-schemas';
-import { Validator } from './http/validation';
-import { MerchantCiphers } from './merchants/ciphers';
-import { consoleTransport } from './outbox/console-transport';
-import { Outbox, type Transport } from './outbox/outbox';
-import { decryptedListQuery, entityRouteSchemas } from './resources/schemas';
-import { UploadStore } from './resources/uploads';
-import { EntityStore } from './storage/records';
+import type { Effects } from './effects';
+import type { UploadStore } from './files/uploads';
+import type { Validator } from './kernel/validation';
+import type { MerchantCiphers } from './merchants/ciphers';
+import type { Outbox, Transport } from './outbox/outbox';
+import type { RecordEvents } from './storage/events';
+import type { OwnRecords } from './storage/own-records';
+import type { EntityStore } from './storage/records';
 
-/** Everything routes share, built once by `buildApp`. */
+/**
+ * Everything the product's flows and routes share, built once by `buildApp` (`create-context.ts`).
+ */
 export interface ServerContext {
   db: Database;
   /** Absolute base URL of the portal, for links sent to payers. */
@@ -28,6 +23,10 @@ export interface ServerContext {
   entities: EntitySchema[];
   /** One store per entity, by `$id`. */
   stores: ReadonlyMap<string, EntityStore>;
+  /** Every write of the stores is told here (the change history and the activity log listen). */
+  events: RecordEvents;
+  /** The merchant's own record of each entity with `x-resource.own` (its profile, its settings). */
+  own: OwnRecords;
   validator: Validator;
   tokens: AccessTokens;
   sessions: Sessions;
@@ -68,43 +67,4 @@ export interface ContextOptions {
    * merchant receives webhooks on the same machine). Off by default.
    */
   webhooksAllowPrivate?: boolean;
-}
-
-/** Builds the shared services over an open, migrated database. */
-export async function createContext(
-  db: Database,
-  options: ContextOptions,
-  log: FastifyBaseLogger,
-): Promise<ServerContext> {
-  const entities = options.entities ?? Object.values(entitySchemas);
-  const publicUrl = options.publicUrl ?? 'http://localhost:8080';
-  const tokenSecret = await loadTokenSecret(db, options.tokenSecret);
-  const tokens = new AccessTokens(tokenSecret);
-  const validator = new Validator({ webhooksAllowPrivate: options.webhooksAllowPrivate });
-  for (const schema of [...SHARED_SCHEMAS, decryptedListQuery, ...entities.flatMap(entityRouteSchemas)]) {
-    validator.add(schema);
-  }
-  const outboxFailed = (error: unknown, message?: { id: number; channel: string }) =>
-    log.error(
-      { err: error, outbox: message && { id: message.id, channel: message.channel } },
-      'outbox delivery failed',
-    );
-  return {
-    db,
-    publicUrl,
-    entities,
-    stores: new Map(entities.map((entity) => [entity.$id, new EntityStore(entity, publicUrl, entities)])),
-    validator,
-    tokens,
-    sessions: new Sessions(db, tokens, { idleMs: options.idleTimeoutMs }),
-    twoFactor: new TwoFactor(tokenSecret),
-    ciphers: new MerchantCiphers(),
-    outbox: new Outbox(db, options.transport ?? consoleTransport(), outboxFailed),
-    uploads: options.uploadsDir
-      ? await UploadStore.open(options.uploadsDir)
-      : await UploadStore.open(mkdtempSync(join(tmpdir(), 'bawaba-uploads-')), true),
-    limiter: new RateLimiter(),
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    effects: new Effects(),
-  };
 }

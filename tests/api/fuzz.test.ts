@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/auth/rate-limits';
 import { fuzzApi, type FuzzReport } from '../support/fuzz/campaign';
 import { ACCOUNTS } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';

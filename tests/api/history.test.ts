@@ -3,7 +3,7 @@ import { entitySchemas } from '../../src/schema/registry';
 import type { EntitySchema } from '../../src/schema/types';
 import { createMerchant } from '../../src/server/merchants/merchants';
 import { allServices } from '../../src/server/merchants/services';
-import { actorOf, HISTORY_ENTITY } from '../../src/server/storage/history';
+import { actorOf, HISTORY_ENTITY } from '../../src/server/history/change-history';
 import { fromFils, toFils } from '../../src/shared/money';
 import { ACCOUNTS, Client, totalOf, writableOf } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/server/http/api-error';
+import { ApiError } from '../../src/server/kernel/api-error';
 import { queueThankYouSms } from '../../src/server/messaging/thank-you-sms';
 import type { StoredMessage, Transport } from '../../src/server/outbox/outbox';
 import { ACCOUNTS, Client } from './helpers/client';

@@ -4,7 +4,7 @@ import ar from '../../locales/ar.json';
 import en from '../../locales/en.json';
 import { getEntitySchema } from '../../src/schema/registry';
 import type { EntitySchema } from '../../src/schema/types';
-import { collectionPath } from '../../src/server/routes/resources';
+import { collectionPath } from '../../src/server/routes/paths';
 import { flattenCatalogue, type Catalogue } from '../../src/shared/i18n';
 import { badRecord, caseFiles, isArabic, titleOf, withSetupIds } from '../rules/suite';
 import type { RuleCase } from '../rules/types';

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitySchemas } from '../../src/schema/registry';
 import type { EntitySchema } from '../../src/schema/types';
-import { MAX_IMAGE_SIDE } from '../../src/server/resources/upload-checks';
+import { MAX_IMAGE_SIDE } from '../../src/server/files/upload-checks';
 import { png } from '../support/images';
 import {
   GIF_HTML_POLYGLOT,

@@ -3,8 +3,7 @@ import { getEntitySchema } from '../../schema/registry';
 import type { Caller } from '../auth/caller';
 import { MERCHANT_SOURCE, type Identity } from '../auth/identities';
 import type { Queryable } from '../db/database';
-import { fitTo } from '../storage/history';
-import { merchantRowInsert } from '../storage/columns';
+import { fitTo, merchantRowInsert } from '../storage/columns';
 import { currentRequest, whereFrom } from './context';
 
 /**

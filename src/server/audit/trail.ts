@@ -1,14 +1,15 @@
 import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
-import { RecordText } from '../storage/history';
+import { RecordText } from '../history/record-text';
+import type { RecordEvents } from '../storage/events';
 import { referencesOf, type Reference } from '../storage/relations';
 import { recordsAudited } from './context';
 import { AUDIT_ENTITY, recordAudit, type AuditEntry } from './log';
 
 /**
- * `x-audit` on a property: the store writes a row of the activity log, in the write's transaction,
- * whenever a create, change or delete of a record sets, changes or clears it — old and new values as
+ * `x-audit` on a property: a row of the activity log is written, in the write's transaction,
+ * whenever a create, change or delete of a record sets, changes or clears it (as the storage tells) — old and new values as
  * the change history shows them (`RecordText`), or, for a secret, a write-only property or
  * `x-audit: "changed"`, only that it changed. A delete of such a record is one row too. Marking a
  * new property is all it takes to audit it.
@@ -112,8 +113,7 @@ export function auditedFields(entity: EntitySchema): [string, PropertySchema][] 
 }
 
 /**
- * The audit trail of an entity with `x-audit` properties, else null. Fails (at start, when the
- * stores are built) when a value of the keyword is unknown or the activity log does not list the entity.
+ * The audit trail of an entity with `x-audit` properties, else null. Fails (at start) when a value of the keyword is unknown or the activity log does not list the entity.
  */
 export function auditTrailOf(entity: EntitySchema, references: readonly Reference[]): AuditTrail | null {
   const fields = auditedFields(entity);
@@ -128,13 +128,24 @@ export function auditTrailOf(entity: EntitySchema, references: readonly Referenc
   return new AuditTrail(entity, references);
 }
 
-const ownTrails = new WeakMap<EntitySchema, AuditTrail | null>();
-
-/** The audit trail of the merchant's own record of an entity (`x-resource.own`), built once. */
-export function ownAuditTrail(entity: EntitySchema): AuditTrail | null {
-  if (!ownTrails.has(entity)) {
-    const entities = [entity, ...Object.values(entitySchemas).filter((other) => other.$id !== entity.$id)];
-    ownTrails.set(entity, auditTrailOf(entity, referencesOf(entity, entities)));
+/**
+ * Writes the activity log of every entity with `x-audit` properties as the storage tells its
+ * writes, the merchant's own records (`x-resource.own`) included. Fails at once when a hint is wrong
+ * (see `auditTrailOf`).
+ */
+export function recordAuditTrail(events: RecordEvents, entities: readonly EntitySchema[]): void {
+  const trails = new Map<string, AuditTrail>();
+  for (const entity of entities) {
+    const trail = auditTrailOf(entity, referencesOf(entity, entities));
+    if (trail) trails.set(entity.$id, trail);
   }
-  return ownTrails.get(entity) ?? null;
+  events.listen(async (event) => {
+    const trail = trails.get(event.entity.$id);
+    const { q, merchantId } = event;
+    if (!trail) return;
+    if (event.kind === 'created') await trail.created(q, merchantId, event.record, event.written);
+    else if (event.kind === 'changed') await trail.changed(q, merchantId, event.previous, event.record, event.written);
+    else if (event.kind === 'deleted') await trail.deleted(q, merchantId, event.previous);
+    else await trail.replaced(q, merchantId, event.previous, event.record, event.written);
+  });
 }

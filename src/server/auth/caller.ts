@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Merchant } from '../merchants/merchants';
 import { allPermissions, permissionsOf, type PermissionMaps } from '../merchants/permissions';
-import { unauthorized } from '../http/api-error';
+import { unauthorized } from '../kernel/api-error';
 import { MERCHANT_SOURCE, type Identity } from './identities';
 
 /** Who is calling: the signed-in account, its merchant and what it may do. */

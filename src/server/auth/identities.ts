@@ -1,14 +1,12 @@
 import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
 import type { Queryable } from '../db/database';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { ident } from '../storage/columns';
 import { UniqueConflict } from '../storage/errors';
 import { claimLogin, isLoginFree } from '../storage/login-identities';
 import type { EntityStore } from '../storage/records';
-import type { Effects } from '../effects';
-import { hashPassword } from './passwords';
-import type { Sessions } from './sessions';
+import { hashPassword } from '../kernel/passwords';
 
 /**
  * Accounts that can sign in, wherever they are stored: merchant admins in `merchants`, and rows of
@@ -47,6 +45,9 @@ function loginEntity(source: string): LoginEntity | null {
   const secretColumn = find((name) => entity.properties[name]['x-secret'] === 'hash');
   return emailColumn && secretColumn ? { entity, emailColumn, secretColumn } : null;
 }
+
+/** Whether rows of the entity `source` are accounts that sign in (merchant admins are not rows). */
+export const canSignIn = (source: string) => loginEntity(source) !== null;
 
 /** The account `recordId` of `source` with its password hash, or null when it is gone. */
 export async function loadIdentity(q: Queryable, source: string, recordId: number): Promise<Identity | null> {
@@ -104,19 +105,6 @@ export async function loadIdentity(q: Queryable, source: string, recordId: numbe
 /** 403 for a disabled account that proved who it is: it may not sign in (checked after the password). */
 export function refuseDisabled(identity: Identity): void {
   if (!identity.active) throw new ApiError(403, 'app.auth.account_disabled');
-}
-
-/**
- * Disabling an account (its `active` set to false through the API) ends its sessions in the same
- * transaction: its refresh tokens stop working too, and enabling it again revives none of them.
- */
-export function revokeSessionsOnDisable(effects: Effects, sessions: Sessions): void {
-  for (const [source, entity] of Object.entries(entitySchemas)) {
-    if (!loginEntity(source) || entity.properties.active?.type !== 'boolean') continue;
-    effects.onUpdate(source, async ({ tx }, record, previous) => {
-      if (record.active === false && previous.active !== false) await sessions.revokeAll(tx, source, Number(record.id));
-    });
-  }
 }
 
 export type Stores = ReadonlyMap<string, EntityStore>;

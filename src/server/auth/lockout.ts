@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 
 /**
  * Locking an account after too many wrong passwords: the eleventh wrong password within a

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../kernel/passwords';
 
 /**
  * Six-digit secret codes for password resets: stored hashed, valid for ten minutes, used once, and

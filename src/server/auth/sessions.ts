@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { IDLE_TIMEOUT_MS } from '../../shared/session';
 import type { Database, Queryable } from '../db/database';
 import type { AccessTokens } from './access-tokens';
-import { loadIdentity } from './identities';
+import { entitySchemas } from '../../schema/registry';
+import type { Effects } from '../effects';
+import { canSignIn, loadIdentity } from './identities';
 
 /**
  * Sign-in sessions and their rotating refresh tokens. Each refresh token works once and is
@@ -215,5 +217,18 @@ export class Sessions {
   private async revokeIn(q: Queryable, sessionId: string): Promise<void> {
     this.lastUse.delete(sessionId);
     await q.query(`update sessions set revoked_at = now() where id = $1::text and revoked_at is null`, [sessionId]);
+  }
+}
+
+/**
+ * Disabling an account (its `active` set to false through the API) ends its sessions in the same
+ * transaction: its refresh tokens stop working too, and enabling it again revives none of them.
+ */
+export function revokeSessionsOnDisable(effects: Effects, sessions: Sessions): void {
+  for (const [source, entity] of Object.entries(entitySchemas)) {
+    if (!canSignIn(source) || entity.properties.active?.type !== 'boolean') continue;
+    effects.onUpdate(source, async ({ tx }, record, previous) => {
+      if (record.active === false && previous.active !== false) await sessions.revokeAll(tx, source, Number(record.id));
+    });
   }
 }

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { entitySchemas, getEntitySchema } from '../../schema/registry';
 import type { Queryable } from '../db/database';
-import { readOwnRecord, replaceOwnRecord } from '../routes/own';
 import { ident } from '../storage/columns';
+import type { OwnRecords } from '../storage/own-records';
 import { AccessTokens } from './access-tokens';
 import { MERCHANT_SOURCE, type IdentityRef } from './identities';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
@@ -46,8 +46,12 @@ export class TwoFactor {
   private readonly key: Buffer;
   private readonly challenges: AccessTokens;
 
+  /**
+   * @param own where the merchant's own record keeps whether its employees must use two-factor
+   */
   constructor(
     serverSecret: Buffer,
+    private readonly own: OwnRecords,
     private readonly now: () => number = Date.now,
   ) {
     const derive = (info: string) => Buffer.from(hkdfSync('sha256', serverSecret, 'bawaba', info, 32));
@@ -97,13 +101,13 @@ export class TwoFactor {
   }
 
   async merchantRequires(q: Queryable, merchantId: number): Promise<boolean> {
-    return (await readOwnRecord(q, merchantEntity(), merchantId))[REQUIRE_EMPLOYEE_TWO_FACTOR] === true;
+    return (await this.own.read(q, merchantEntity(), merchantId))[REQUIRE_EMPLOYEE_TWO_FACTOR] === true;
   }
 
   /** Sets whether the merchant's employees must use two-factor. Call inside a transaction. */
   async setMerchantRequires(q: Queryable, merchantId: number, required: boolean): Promise<void> {
-    const current = await readOwnRecord(q, merchantEntity(), merchantId);
-    await replaceOwnRecord(q, merchantEntity(), merchantId, current, { [REQUIRE_EMPLOYEE_TWO_FACTOR]: required });
+    const current = await this.own.read(q, merchantEntity(), merchantId);
+    await this.own.replace(q, merchantEntity(), merchantId, current, { [REQUIRE_EMPLOYEE_TWO_FACTOR]: required });
   }
 
   /**

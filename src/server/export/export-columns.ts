@@ -2,7 +2,7 @@ import { enumLabelKey, fieldLabelKey } from '../../schema/labels';
 import type { EntitySchema } from '../../schema/types';
 import { columnsOf as listColumnsOf } from '../../schema/views';
 import { humanise, type Language } from '../../shared/i18n';
-import { t } from '../http/language';
+import { t } from '../kernel/language';
 import { columnsOf, ident, type Column, type ColumnKind } from '../storage/columns';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { unsupportedMediaType } from './api-error';
+import { unsupportedMediaType } from '../kernel/api-error';
 import { setSecurityHeaders } from './security-headers';
 
 /**

@@ -4,22 +4,15 @@ import type { PropertySchema } from '../../schema/types';
 import { PayloadDecryptionError } from '../../shared/crypto';
 import { sqlState, UNIQUE_VIOLATION } from '../db/database';
 import { ChildInvalid, RecordRefused, TransitionRefused, UniqueConflict } from '../storage/errors';
-import { ApiError, fieldError, type FieldError } from './api-error';
-import { languageOf, t } from './language';
-import { describeErrors, ValidationFailed } from './validation';
+import { ApiError, fieldError, RateLimited, type FieldError } from '../kernel/api-error';
+import { languageOf, t } from '../kernel/language';
+import { describeErrors, ValidationFailed } from '../kernel/validation';
 
 /**
  * One error handler for every route: each failure becomes `{ message, errors? }` in the request's
  * language with the right status. Nothing here knows about a particular resource; a bad request
  * never turns into a 500 and no stack trace leaves the server.
  */
-
-/** Rate limits answer 429 and say when to come back. */
-export class RateLimited extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'app.message.too_many_requests');
-  }
-}
 
 const TOO_LARGE = new Set([
   'FST_ERR_CTP_BODY_TOO_LARGE',

@@ -1,8 +1,8 @@
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../kernel/passwords';
 import type { Queryable } from '../db/database';
 import { UniqueConflict } from '../storage/errors';
 import { claimLogin, isLoginFree } from '../storage/login-identities';
-import { MERCHANT_KEYS } from './keys';
+import { MERCHANT_KEYS } from '../kernel/keys';
 import { servicesOf, type Services } from './services';
 
 /** Merchant accounts: the business, its admin sign-in, its API keys and its service flags. */

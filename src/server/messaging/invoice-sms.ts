@@ -3,7 +3,7 @@ import { normaliseKwd } from '../../shared/money';
 import { PAYER_PAGES } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import type { Queryable, Row } from '../db/database';
-import { t } from '../http/language';
+import { t } from '../kernel/language';
 import { partsOf } from '../payments/parts';
 import { fillTemplate, ownSmsSettings, type SmsSettings } from './sms-settings';
 

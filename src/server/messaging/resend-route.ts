@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../auth/guard';
+import { checkAccess } from '../http/guard';
 import type { ServerContext } from '../context';
-import { ApiError, notFound } from '../http/api-error';
-import { languageOf } from '../http/language';
+import { ApiError, notFound } from '../kernel/api-error';
+import { languageOf } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
 import { queueInvoiceSms } from './invoice-sms';
 

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ServerContext } from '../context';
 import type { Queryable, Row } from '../db/database';
-import { readOwnRecord } from '../routes/own';
 
 /**
  * Webhooks tell a merchant's server about its payments. Each one is first written to the
@@ -81,7 +80,7 @@ export function signWebhook(secretKey: string, timestamp: number, body: string):
 async function profileWebhookUrl(q: Queryable, ctx: ServerContext, merchantId: number): Promise<string | null> {
   const entity = ctx.entities.find((candidate) => candidate.$id === 'merchant');
   if (!entity?.['x-resource'].own) return null;
-  return text((await readOwnRecord(q, entity, merchantId)).webhook_url);
+  return text((await ctx.own.read(q, entity, merchantId)).webhook_url);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { t } from '../http/language';
+import { t } from '../kernel/language';
 import type { Language } from '../../shared/i18n';
 
 /** The password reset e-mail, in the language the request was made in. */

@@ -1,7 +1,7 @@
 import { addMonths } from '../../schema/calendar';
 import { fromFils } from '../../shared/money';
 import type { Queryable, Row } from '../db/database';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { kuwaitToday } from './kuwait-time';
 import { filsOf } from './transactions';
 

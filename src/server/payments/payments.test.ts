@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../shared/pay';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { feesOf } from './fees';
 import { kuwaitToday } from './kuwait-time';
 import { splitFils } from './parts';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { luhnValid, TEST_CARDS, type CardInput, type PayMethod, type PaymentStatus } from '../../shared/pay';
-import { ApiError, type FieldError } from '../http/api-error';
+import { ApiError, type FieldError } from '../kernel/api-error';
 
 /**
  * The sandbox card processor that stands in for the card networks: the test cards of

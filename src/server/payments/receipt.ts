@@ -2,7 +2,7 @@ import { normaliseKwd } from '../../shared/money';
 import type { PayMethod, PaymentStatus, Receipt } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import { payMerchant } from './payable';
 import { storeOf } from './stores';
 

@@ -1,7 +1,7 @@
 import type { PayableState } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../kernel/api-error';
 import type { PartRow } from './parts';
 import { storeOf } from './stores';
 import type { InvoiceRow, OpenInvoiceRow, Target } from './targets';

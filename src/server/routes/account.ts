@@ -4,10 +4,9 @@ import { recordAudit } from '../audit/log';
 import { callerOf, toCaller, type Caller } from '../auth/caller';
 import { loadIdentity, setProfile, type Identity } from '../auth/identities';
 import type { ServerContext } from '../context';
-import { unauthorized } from '../http/api-error';
-import { adminOnly } from '../auth/guard';
+import { unauthorized } from '../kernel/api-error';
+import { adminOnly } from '../http/guard';
 import { errorResponses } from '../http/shared-schemas';
-import { setOwnSystemValues } from './own';
 import { regenerateKeys } from '../merchants/keys';
 import { allPermissions } from '../merchants/permissions';
 import { SERVICE_FLAGS } from '../merchants/services';
@@ -149,7 +148,8 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
               ? [[name, fresh[generator as keyof typeof fresh]]]
               : [];
           });
-          if (generated.length > 0) await setOwnSystemValues(tx, entity, merchant.id, Object.fromEntries(generated));
+          if (generated.length > 0)
+            await ctx.own.setSystemValues(tx, entity, merchant.id, Object.fromEntries(generated));
         }
         await recordAudit(tx, { merchantId: merchant.id, event: 'keys_regenerated', concealed: true });
         return fresh;

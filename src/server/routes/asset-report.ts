@@ -9,7 +9,7 @@ import {
 } from '../../shared/asset-report';
 import { fromFils, toFils } from '../../shared/money';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../auth/guard';
+import { checkAccess } from '../http/guard';
 import type { ServerContext } from '../context';
 import { errorResponses } from '../http/shared-schemas';
 

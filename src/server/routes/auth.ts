@@ -9,10 +9,10 @@ import {
   refuseDisabledSignIn,
 } from '../audit/account-events';
 import { accountLocked, clearWrongPasswords, LOCKOUT, lockedUntil, recordWrongPassword } from '../auth/lockout';
-import { verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../kernel/passwords';
 import type { ServerContext } from '../context';
-import { ApiError, unauthorized } from '../http/api-error';
-import { languageOf, t } from '../http/language';
+import { ApiError, unauthorized } from '../kernel/api-error';
+import { languageOf, t } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
 import { findLogin } from '../storage/login-identities';
 

@@ -6,7 +6,7 @@ import { fromFils, toFils } from '../../shared/money';
 import { callerOf } from '../auth/caller';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
-import { forbidden } from '../http/api-error';
+import { forbidden } from '../kernel/api-error';
 import { errorResponses } from '../http/shared-schemas';
 import type { EntityStore } from '../storage/records';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { notFound } from '../http/api-error';
+import { notFound } from '../kernel/api-error';
 
 /**
  * Uploaded files. Public, like any image on a web page: `<img>` cannot send a bearer token, and the

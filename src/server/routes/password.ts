@@ -3,11 +3,11 @@ import { accountOfLoginNamed, auditAccountEvent } from '../audit/account-events'
 import { quietly } from '../audit/context';
 import { callerOf } from '../auth/caller';
 import { loadIdentity, setPassword } from '../auth/identities';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../kernel/passwords';
 import { CODE_TTL_MINUTES, consumeResetCode, issueResetCode } from '../auth/reset-codes';
 import type { ServerContext } from '../context';
-import { fieldError, unauthorized } from '../http/api-error';
-import { languageOf, t } from '../http/language';
+import { fieldError, unauthorized } from '../kernel/api-error';
+import { languageOf, t } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
 import { passwordResetEmail } from '../outbox/templates';
 import { accountLocked, clearWrongPasswords, recordWrongPassword } from '../auth/lockout';

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context';
 import { errorResponses } from '../http/shared-schemas';
 import { entitySchemas } from '../../schema/registry';
 import { enumLabelKey } from '../../schema/labels';
-import { t } from '../http/language';
+import { t } from '../kernel/language';
 import { COUNTRIES } from '../reference/countries';
 
 /** Public reference data and the health check. */

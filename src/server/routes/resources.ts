@@ -3,25 +3,26 @@ import { allows } from '../../schema/operations';
 import type { EntitySchema, Operation } from '../../schema/types';
 import { viewsOf, withViewGate } from '../../schema/views';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../auth/guard';
+import { checkAccess } from '../http/guard';
 import type { ServerContext } from '../context';
-import { ApiError, notFound } from '../http/api-error';
-import { claimOf, idempotencyHeaders, keyedTransaction, readIdempotencyKey, sendReplay } from '../http/idempotency';
-import { languageOf } from '../http/language';
+import { ApiError, notFound } from '../kernel/api-error';
+import { claimOf, idempotencyHeaders, readIdempotencyKey, sendReplay } from '../http/idempotency';
+import { keyedTransaction } from '../storage/idempotency-keys';
+import { languageOf } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
-import { contentRange, parseListQuery, requestedView, type RawListQuery } from '../resources/list-params';
-import { checkFileReferences, fileFields, multipartReader } from '../resources/multipart';
+import { contentRange, parseListQuery, requestedView, type RawListQuery } from '../http/list-params';
+import { checkFileReferences, fileFields, multipartReader } from '../http/multipart';
 import {
   decryptedListQuery,
   encryptedQuerystring,
   idParams,
   listDescription,
   listQuerystring,
-} from '../resources/schemas';
-import { withUploads } from '../resources/uploads';
-import { actorOf } from '../storage/history';
+} from '../http/route-schemas';
+import { withUploads } from '../files/uploads';
+import { actorOf } from '../history/change-history';
 import { fillFrom, sourcesOf } from '../storage/filled-from';
-import { registerTransitions } from './transitions';
+import { collectionPath, idOf } from './paths';
 import type { Row } from '../db/database';
 
 /**
@@ -30,20 +31,8 @@ import type { Row } from '../db/database';
  * entity: operations, gates, views, encryption and files all come from the schema's hints.
  */
 
-/** Collection path of an entity inside the /v1 scope ("/products/" → "/products"). */
-export const collectionPath = (entity: EntitySchema) => `/${entity['x-resource'].endpoint.replace(/^\/+|\/+$/g, '')}`;
-
-const INT32_MAX = 2_147_483_647;
-
 function found<T>(value: T | null): T {
   if (value === null) throw notFound();
-  return value;
-}
-
-function idOf(request: FastifyRequest): number {
-  const { id } = request.params as { id: string };
-  const value = /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : NaN;
-  if (!(value <= INT32_MAX)) throw notFound();
   return value;
 }
 
@@ -308,7 +297,6 @@ export const LIST_ALIASES: Record<string, string> = {
 /** The endpoints of every entity served, plus the list aliases. */
 export function registerResources(app: FastifyInstance, ctx: ServerContext): void {
   const lists = new Map(ctx.entities.map((entity) => [entity.$id, registerResource(app, ctx, entity)]));
-  registerTransitions(app, ctx);
   for (const [path, name] of Object.entries(LIST_ALIASES)) {
     const list = lists.get(name);
     if (list) app.get(path, list.options, list.handler);

@@ -1,29 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { transitionsOf } from '../../schema/relations';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../auth/guard';
+import { checkAccess } from '../http/guard';
 import type { ServerContext } from '../context';
-import { notFound } from '../http/api-error';
-import { languageOf } from '../http/language';
+import { notFound } from '../kernel/api-error';
+import { languageOf } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
-import { idParams } from '../resources/schemas';
-import { actorOf } from '../storage/history';
-import { collectionPath } from './resources';
+import { idParams } from '../http/route-schemas';
+import { actorOf } from '../history/change-history';
+import { collectionPath, idOf } from './paths';
 
 /**
  * The actions of `x-transitions`: `POST <endpoint>/:id/<action>` moves the record's status, behind
  * the resource's own gates, with the row locked in one transaction. From a status the action does
  * not start from it answers 409 naming the current status; otherwise 200 with the record.
  */
-
-const INT32_MAX = 2_147_483_647;
-
-function idOf(request: FastifyRequest): number {
-  const { id } = request.params as { id: string };
-  const value = /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : NaN;
-  if (!(value <= INT32_MAX)) throw notFound();
-  return value;
-}
 
 export function registerTransitions(app: FastifyInstance, ctx: ServerContext): void {
   for (const entity of ctx.entities) {

@@ -1,7 +1,6 @@
 import type { ServerContext } from '../context';
 import type { Queryable, Row } from '../db/database';
 import type { Merchant } from '../merchants/merchants';
-import { replaceOwnRecord } from '../routes/own';
 import type { EntityStore } from '../storage/records';
 
 /**
@@ -787,13 +786,13 @@ async function seedHelp(ctx: ServerContext, tx: Queryable, merchantId: number): 
 }
 
 async function seedNotificationSettings(ctx: ServerContext, tx: Queryable, merchantId: number, values: Row) {
-  await replaceOwnRecord(tx, entityOf(ctx, 'notification_setting'), merchantId, values);
+  await ctx.own.replace(tx, entityOf(ctx, 'notification_setting'), merchantId, values);
 }
 
 /** Everything of the demo merchant's account, multi-vendor and compliance screens. */
 export async function seedDemoMerchantAccount(ctx: ServerContext, tx: Queryable, merchant: Merchant): Promise<void> {
   const { values, system } = ownProfile(merchant);
-  await replaceOwnRecord(tx, entityOf(ctx, 'merchant'), merchant.id, values, system);
+  await ctx.own.replace(tx, entityOf(ctx, 'merchant'), merchant.id, values, system);
   await seedNotificationSettings(ctx, tx, merchant.id, {
     push_enabled: true,
     push_sub_users: true,
@@ -814,7 +813,7 @@ export async function seedDemoMerchantAccount(ctx: ServerContext, tx: Queryable,
 
 /** The multi-vendor merchant's profile, its sub-merchants with their services, a few notifications, and the help content. */
 export async function seedVendorAccount(ctx: ServerContext, tx: Queryable, vendor: Merchant): Promise<void> {
-  await replaceOwnRecord(
+  await ctx.own.replace(
     tx,
     entityOf(ctx, 'merchant'),
     vendor.id,

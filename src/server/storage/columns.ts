@@ -88,3 +88,11 @@ export function merchantRowInsert(entity: EntitySchema, columns: readonly string
   return `insert into ${ident(entity['x-resource'].table)} (merchant_id, ${columns.map(ident).join(', ')})
     values ($1::integer, ${values.join(', ')})`;
 }
+
+/** A value cut to the property's `maxLength` of `entity` (counted in characters, as the schema counts). */
+export function fitTo(entity: EntitySchema, field: string, value: string | number | null): string | number | null {
+  const max = entity.properties[field]?.maxLength;
+  if (typeof value !== 'string' || max === undefined) return value;
+  const characters = [...value];
+  return characters.length > max ? characters.slice(0, max).join('') : value;
+}

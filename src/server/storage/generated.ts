@@ -1,6 +1,6 @@
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
-import { MERCHANT_KEYS } from '../merchants/keys';
+import { MERCHANT_KEYS } from '../kernel/keys';
 import { ident } from './columns';
 
 /**

@@ -1,14 +1,13 @@
 import { notApplying } from '../../schema/when';
 import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
-import { auditTrailOf, type AuditTrail } from '../audit/trail';
-import { hashPassword } from '../auth/passwords';
 import type { Queryable, Row } from '../db/database';
+import { hashPassword } from '../kernel/passwords';
 import { createChildren, takeChildren } from './children';
 import { columnsOf, ident, placeholder, type Column } from './columns';
 import { TransitionRefused, UniqueConflict } from './errors';
+import { RecordEvents } from './events';
 import { fillGenerated } from './generated';
-import { historyOf, type History } from './history';
 import { initialRemaining, resizeParent, syncRemaining } from './limits';
 import { orderOf, whereOf, type ListQuery } from './list-query';
 import { ListTotals } from './list-totals';
@@ -22,7 +21,8 @@ import { checkUnique } from './unique';
  * `x-generated`, `x-unique`, defaults, timestamps) and its relations to the other entities
  * (`x-references`, `x-limit`, `x-children`, `x-transitions`) so that routes stay generic. Values
  * given to `create`/`update` are assumed valid against the entity's write schema; every write is
- * meant to run in a transaction, which the relation checks lock rows in.
+ * meant to run in a transaction, which the relation checks lock rows in. Each write is told to the
+ * `RecordEvents` listeners (the change history, the activity log) in that transaction.
  */
 
 const CREATED = 'created_at';
@@ -40,18 +40,16 @@ export class EntityStore {
   private readonly childArrays: ChildArray[];
   private readonly childStores = new Map<string, EntityStore>();
   private readonly totals = new ListTotals();
-  /** `x-resource.history`: where every write of a record is told (null without the hint). */
-  private readonly history: History | null;
-  /** `x-audit`: where writes of audited fields are logged (null when the entity has none). */
-  private readonly audit: AuditTrail | null;
 
   /**
    * @param entities every entity the server serves, which references and children are looked up in
+   * @param events where every write is told (child records' too)
    */
   constructor(
     readonly entity: EntitySchema,
     private readonly publicUrl: string,
     private readonly entities: readonly EntitySchema[] = [entity],
+    private readonly events: RecordEvents = new RecordEvents(),
   ) {
     this.table = ident(entity['x-resource'].table);
     this.columns = columnsOf(entity);
@@ -61,8 +59,6 @@ export class EntityStore {
     this.references = referencesOf(entity, entities);
     this.inbound = inboundOf(entity, entities);
     this.childArrays = childArraysOf(entity, entities);
-    this.history = historyOf(entity, entities, this.references);
-    this.audit = auditTrailOf(entity, this.references);
   }
 
   /**
@@ -153,8 +149,15 @@ export class EntityStore {
     for (const reference of this.references) {
       await syncRemaining(q, this.entity, reference, merchantId, [record[reference.column]]);
     }
-    await this.history?.created(q, merchantId, toRecord(row), actor);
-    await this.audit?.created(q, merchantId, toRecord(row), values);
+    await this.events.tell({
+      kind: 'created',
+      q,
+      entity: this.entity,
+      merchantId,
+      record: toRecord(row),
+      written: values,
+      actor,
+    });
     if (children.size === 0) return toRecord(row);
     await createChildren(q, children, merchantId, id, (child) => ({
       create: (tx, merchant, childValues) => this.childStore(child).create(tx, merchant, childValues, {}, actor),
@@ -199,8 +202,7 @@ export class EntityStore {
     await this.hashSecrets(record);
 
     const row = await this.write(q, merchantId, id, record);
-    if (row) await this.history?.changed(q, merchantId, previous, row, Object.keys(record), actor);
-    if (row) await this.audit?.changed(q, merchantId, previous, row, record);
+    if (row) await this.changed(q, merchantId, previous, row, record, actor);
     if (this.loginColumn && this.loginColumn in record) await this.syncLogin(q, merchantId, id, record);
     for (const reference of this.references) {
       if (merged[reference.column] === previous[reference.column]) continue;
@@ -222,8 +224,7 @@ export class EntityStore {
       [id, merchantId],
     );
     if (this.loginColumn) await releaseLogin(q, this.entity.$id, id);
-    await this.history?.deleted(q, merchantId, previous, actor);
-    await this.audit?.deleted(q, merchantId, previous);
+    await this.events.tell({ kind: 'deleted', q, entity: this.entity, merchantId, previous, actor });
     for (const reference of this.references) {
       await syncRemaining(q, this.entity, reference, merchantId, [previous[reference.column]]);
     }
@@ -251,9 +252,12 @@ export class EntityStore {
     const record: Row = { [property]: transition.to };
     if (UPDATED in this.entity.properties) record[UPDATED] = new Date().toISOString();
     const row = await this.write(q, merchantId, id, record);
-    if (row) await this.history?.changed(q, merchantId, previous, row, [property], actor);
-    if (row) await this.audit?.changed(q, merchantId, previous, row, record);
+    if (row) await this.changed(q, merchantId, previous, row, record, actor);
     return row;
+  }
+
+  private changed(q: Queryable, merchantId: number, previous: Row, record: Row, written: Row, actor?: string) {
+    return this.events.tell({ kind: 'changed', q, entity: this.entity, merchantId, previous, record, written, actor });
   }
 
   /** `x-resource.editable`: refuses a client's change of a record that no longer matches. */
@@ -286,7 +290,7 @@ export class EntityStore {
   private childStore(child: EntitySchema): EntityStore {
     let store = this.childStores.get(child.$id);
     if (!store) {
-      store = new EntityStore(child, this.publicUrl, this.entities);
+      store = new EntityStore(child, this.publicUrl, this.entities, this.events);
       this.childStores.set(child.$id, store);
     }
     return store;

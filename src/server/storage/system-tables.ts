@@ -131,7 +131,7 @@ export const SYSTEM_TABLES: string[] = [
     payer jsonb not null default '{}',
     created_at timestamptz not null default now()
   )`,
-  // The answer to each `Idempotency-Key` of a payment, refund or capture (`http/idempotency.ts`), kept 24 hours.
+  // The answer to each `Idempotency-Key` of a payment, refund or capture (`storage/idempotency-keys.ts`), kept 24 hours.
   `create table if not exists idempotency_keys (
     scope text not null,
     key text not null,

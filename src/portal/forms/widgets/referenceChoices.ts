@@ -6,7 +6,7 @@ import { entitySchemas } from '../../../schema/registry';
 import { labelProperty, referenceText } from '../../../schema/relations';
 import type { XDateRange, XReferences } from '../../../schema/types';
 import { humanise, type Translate } from '../translate';
-import { enumLabelKey } from '../uiSchema';
+import { enumLabelKey } from '../../../schema/labels';
 
 /** How many records a choice offers; the API serves at most 500 rows a page. */
 export const REFERENCE_CHOICES = 500;

@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { accessDenial, merchantFlags } from '../../schema/access';
 import type { EntitySchema } from '../../schema/types';
 import type { Database } from '../db/database';
-import { forbidden, serviceDisabled, unauthorized } from '../http/api-error';
+import { forbidden, serviceDisabled, unauthorized } from '../kernel/api-error';
 import { getMerchant } from '../merchants/merchants';
-import type { AccessTokens } from './access-tokens';
-import { callerOf, toCaller, type Caller } from './caller';
-import { loadIdentity } from './identities';
-import type { Sessions } from './sessions';
+import type { AccessTokens } from '../auth/access-tokens';
+import { callerOf, toCaller, type Caller } from '../auth/caller';
+import { loadIdentity } from '../auth/identities';
+import type { Sessions } from '../auth/sessions';
 
 export interface GuardDeps {
   db: Database;

@@ -1,8 +1,8 @@
 import { currentDay, dateRangeProblem, dayEnd, dayStart, rangeFilters, type Day } from '../../schema/listDateRange';
 import type { EntitySchema } from '../../schema/types';
 import { dateRangeOf, routeParameter, VIEW_FILTER, viewOf } from '../../schema/views';
-import { fieldError } from '../http/api-error';
-import type { Validator } from '../http/validation';
+import { fieldError } from '../kernel/api-error';
+import type { Validator } from '../kernel/validation';
 import { sortableColumns, type ListQuery, type SortOrder } from '../storage/list-query';
 
 /**

@@ -21,6 +21,13 @@ export class ApiError extends Error {
   }
 }
 
+/** Rate limits answer 429 and say when to come back. */
+export class RateLimited extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'app.message.too_many_requests');
+  }
+}
+
 /** Shorthands for the answers every route may give. */
 export const notFound = () => new ApiError(404, 'app.message.record_not_found');
 export const forbidden = () => new ApiError(403, 'app.message.forbidden');

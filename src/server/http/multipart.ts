@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { EntitySchema, XFile } from '../../schema/types';
-import { ApiError, fieldError, type FieldError } from '../http/api-error';
-import { checkUpload, multipartRequestLimit } from './upload-checks';
-import { isStoredFileUrl, type PendingFile, type UploadStore } from './uploads';
+import { ApiError, fieldError, type FieldError } from '../kernel/api-error';
+import { checkUpload, multipartRequestLimit } from '../files/upload-checks';
+import { isStoredFileUrl, type PendingFile, type UploadStore } from '../files/uploads';
 
 /**
  * `multipart/form-data` writes for entities with `x-file` properties: a `record` part holding the

@@ -1,4 +1,4 @@
-import { RateLimited } from './error-handler';
+import { RateLimited } from '../kernel/api-error';
 
 /**
  * Fixed-window counters for the endpoints a stranger can hammer (sign-in, reset codes). In memory:

@@ -1,5 +1,5 @@
 import type { XFile } from '../../schema/types';
-import type { FieldError } from '../http/api-error';
+import type { FieldError } from '../kernel/api-error';
 import { imageOverLimit, sizeOverLimit } from '../../shared/uploads';
 import { markupOf, sniff } from './file-types';
 
