@@ -1,3 +1,4 @@
+// On node:zlib, not a Vite compression plugin: a few lines, no dependency, the very copies the server looks for.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';

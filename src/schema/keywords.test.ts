@@ -55,9 +55,20 @@ describe('formats of SPEC §5', () => {
     ['a@b.co, c@d.kw', true],
     ['a@b.co,,c@d.kw', false],
     ['a@b.co; c@d.kw', false],
+    ['a@b.co, c@d_e.kw', false],
+    ['a@b.co, c@-d.kw', false],
   ])('email-list %j is %s', (value, ok) => {
     expect(check(format('email-list'), value).length === 0).toBe(ok);
   });
+
+  it.each(['ops@alnoor.com.kw', 'first.last+tag@mail.example', 'c@d_e.kw', 'c@-d.kw', 'a b@c.kw', 'a@b', '@b.kw'])(
+    'email-list takes %j as an email field does',
+    (address) => {
+      const asEmail = check(format('email'), address).length === 0;
+      expect(check(format('email-list'), address).length === 0).toBe(asEmail);
+      expect(check(format('email-list'), `a@b.co, ${address}`).length === 0).toBe(asEmail);
+    },
+  );
 });
 
 describe('x-greaterThan', () => {

@@ -31,7 +31,9 @@ export const HINT_KEYWORDS = [
   'x-audit',
 ] as const;
 
-const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+/** An address of an `email-list` passes exactly when it would as an `email` field (ajv-formats' rule). */
+// ajv-formats types its formats loosely (`Format`); its `email` is a regular expression.
+const EMAIL = fullFormats.email as RegExp;
 /** The characters RFC 3986 allows in a URI (others must be percent-encoded). */
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
 

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
+import { visuallyHidden } from '@mui/utils';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { SPREADSHEET_ACCEPT } from '../../shared/spreadsheet/sheet';
@@ -41,14 +42,7 @@ export function FileChooser({
               event.target.value = '';
               if (chosen) onChoose(chosen);
             }}
-            sx={{
-              position: 'absolute',
-              width: 1,
-              height: 1,
-              overflow: 'hidden',
-              clip: 'rect(0 0 0 0)',
-              whiteSpace: 'nowrap',
-            }}
+            sx={visuallyHidden}
           />
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -54,7 +54,6 @@ const KINDS: Record<AddressKind, string> = {
   shared: 'a carrier-grade NAT',
   'link-local': 'a link-local (or cloud metadata)',
   multicast: 'a multicast',
-  documentation: 'a documentation',
   reserved: 'a reserved',
 };
 

@@ -1,3 +1,5 @@
+// Not @fastify/compress: the build's copies go out as they are; only catalogues read before any build are
+// gzipped per request.
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';

@@ -1,3 +1,5 @@
+// Our own readers, not SheetJS: its npm release is frozen at 0.18.5 with known CVEs, and these check
+// sizes and zip bombs before they parse anything.
 import { formatSize } from '../uploads';
 import { incorrectFormat, SpreadsheetRefused, type Sheet } from './cells';
 import { parseCsv } from './csv';

@@ -1,3 +1,4 @@
+// Not SheetJS (frozen at 0.18.5 with known CVEs on npm): cfb opens the container, BIFF8 is read here.
 import * as cfbModule from 'cfb';
 import { BiffReader, f64, records, rkNumber, u16, u32 } from './biff';
 import {

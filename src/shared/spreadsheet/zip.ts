@@ -1,3 +1,5 @@
+// Not fflate's `unzip`: it inflates while it walks the directory and trusts the declared sizes;
+// here the whole directory is vetted first and no entry may inflate past what it declared.
 import { Inflate } from 'fflate';
 import { incorrectFormat, SpreadsheetRefused } from './cells';
 

@@ -5,21 +5,13 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import type { PropertySchema } from '../../../schema/types';
 import { imageOverLimit, sizeOverLimit } from '../../../shared/uploads';
 import { fieldAria } from '../fieldAria';
 import { formContextOf } from '../formContext';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Enough of a file to read an image's size from its header. */
 const HEADER_BYTES = 64 * 1024;
