@@ -119,24 +119,30 @@ export const exportOfTransactions = (): { resource: string; params: ListParams }
 });
 
 /**
- * Budgets, as multiples of the floor. A list page may cost half as much again as its SQL, one
- * record twice its one statement: what a request adds (authentication, validation, JSON) is a few
- * small statements and some microseconds, which weigh more beside one indexed read. The rest were
- * set from measured runs (README, "Performance"): sign-in is scrypt, by design, whatever the rest
- * costs; the dashboard's totals outweigh any request; a new invoice is a transaction of several
- * writes; the mixed load is mostly single records and list pages; the export adds the CSV text.
- * The embedded database runs every statement of every request one after the other on one
- * connection, so what the request adds queues in front of the others: its budgets are wider.
+ * Budgets: the most a scenario's p50 and p95 may be, as multiples of its floor's (README,
+ * "Performance", has the measurements they were set from).
+ * - A list page may cost half as much again as its SQL, one record twice its one statement: what
+ *   a request adds (authenticating the token, reading the query, JSON, HTTP) should weigh a few
+ *   small statements, which count for more beside one indexed read.
+ * - Sign-in is one scrypt derivation by design, in the floor too: the rest (lockout, two-factor,
+ *   the activity log, HTTP) may add half of one. The dashboard's totals outweigh any request.
+ * - A new invoice is a write transaction in the floor; the request adds its reads, the body's
+ *   validation and, after the answer, the delivery of its SMS: twice. The mixed load is list pages,
+ *   single records and creates: twice. The export adds the CSV text to every row: half again.
+ * - The embedded database runs every statement on the server's one thread and one connection, so
+ *   a request's own statements queue with everyone's and hold up the HTTP work too: wider budgets,
+ *   2× a list page, 3× one record, 2.5× a write, the mix and the export (its CSV text and its
+ *   reads take turns on that thread).
  */
 const BUDGETS: Record<string, Record<Database, number>> = {
-  login: { postgresql: 1.3, pglite: 1.3 },
+  login: { postgresql: 1.5, pglite: 1.5 },
   'dashboard totals': { postgresql: 1.3, pglite: 1.3 },
   'transactions report page': { postgresql: 1.5, pglite: 2 },
   'invoice search': { postgresql: 1.5, pglite: 2 },
   'one invoice': { postgresql: 2, pglite: 3 },
-  'invoice create': { postgresql: 1.5, pglite: 2 },
+  'invoice create': { postgresql: 2, pglite: 2.5 },
   'mixed load': { postgresql: 2, pglite: 2.5 },
-  'CSV export of every transaction': { postgresql: 2, pglite: 2 },
+  'CSV export of every transaction': { postgresql: 1.5, pglite: 2.5 },
 };
 
 /** The ratio budget of a scenario on a database, if it has one. */
