@@ -94,7 +94,12 @@ async function measure(database: Database): Promise<void> {
       return undefined;
     });
   }
-  const server = await startBenchServer({ data, database, port: await freePort(), log });
+  const server = await startBenchServer({ data, database, port: await freePort(), log }).catch(
+    async (error: unknown) => {
+      await floor?.close();
+      throw error;
+    },
+  );
   try {
     for (const section of sections) {
       if (section.name === 'api' && !floor) continue;

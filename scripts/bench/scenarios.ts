@@ -64,6 +64,7 @@ export interface Workload {
 /** Reads a page of a list, as the merchant (the bench's set-up, not measured). */
 export type PageReader = (resource: string, params: ListParams) => Promise<Row[]>;
 
+/** The scenarios' inputs, read from the merchant's invoices through `page`. */
 export async function workloadOf(account: Workload['account'], page: PageReader): Promise<Workload> {
   const invoiceIds: number[] = [];
   for (const order of ['ASC', 'DESC'] as const) {
