@@ -1,52 +1,60 @@
 import autocannon from 'autocannon';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { entitySchemas } from '../../src/schema/registry';
+import type { ApiFloor, FloorRun } from './api-floor';
 import { percentile, type BenchTarget, type Figure } from './figures';
+import {
+  budgetOf,
+  chosen,
+  exportOfTransactions,
+  LOAD,
+  reportPage,
+  scenarios,
+  type ListParams,
+  type Scenario,
+  type Step,
+} from './scenarios';
 
 /**
  * The API under load, over loopback, against the bench's server process: latency percentiles and
  * throughput of sign-in, the dashboard, the transactions report, invoice search, one invoice,
  * invoice creation and a mixed load, then the CSV export of every transaction with the server's
  * peak memory. Every scenario warms up first; any answer other than 2xx is counted, and a run with
- * more than a few is refused as no measurement at all.
+ * more than a few is refused as no measurement at all. Each p50 and p95 stands beside the same
+ * figure of its floor (`api-floor.ts`) and their ratio, which the budgets judge.
  */
 
-const CONNECTIONS = 10;
-/** `BENCH_API_ONLY=report,mixed`: only the scenarios whose names contain one of these words. */
-const ONLY = (process.env.BENCH_API_ONLY ?? '').split(',').filter(Boolean);
-const chosen = (name: string) => ONLY.length === 0 || ONLY.some((word) => name.includes(word));
-const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
-const WARM_UP_SECONDS = 2;
-const MIN_REQUESTS = 30;
-/** Share of non-2xx answers above which a scenario is no measurement. */
-const MAX_FAILED_SHARE = 0.01;
-
 type Method = 'GET' | 'POST';
-interface Call {
+export interface Call {
   method: Method;
   path: string;
   body?: string;
 }
 
-interface Scenario {
-  name: string;
-  /** The next call to make; called once per request. */
-  next: () => Call;
-  /** Signed in (bearer token), or anonymous. */
-  signedIn: boolean;
-  budget?: { p95?: number; p99?: number; rps?: number };
-  note?: string;
-}
-
-const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-const query = (params: Record<string, unknown>) =>
+const query = (params: ListParams) =>
   Object.entries(params)
-    .map(([key, value]) => `${key}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}=${encodeURIComponent(JSON.stringify(value))}`)
     .join('&');
 
-/** Cycles through `items`, one per call. */
-function rotate<T>(items: readonly T[]): () => T {
-  let i = 0;
-  return () => items[i++ % items.length];
+/** The `/v1` path of an entity's collection, from its schema. */
+const collection = (resource: string) =>
+  `/v1/${entitySchemas[resource]['x-resource'].endpoint.replace(/^\/+|\/+$/g, '')}`;
+
+/** The HTTP call that asks for a step, as the portal sends it. */
+export function callOf(step: Step, account: BenchTarget['account']): Call {
+  switch (step.kind) {
+    case 'sign-in':
+      return { method: 'POST', path: '/v1/login', body: JSON.stringify(account) };
+    case 'dashboard':
+      return { method: 'GET', path: '/v1/dashboard' };
+    case 'list':
+      return { method: 'GET', path: `${collection(step.resource)}?${query(step.params)}` };
+    case 'show':
+      return { method: 'GET', path: `${collection(step.resource)}/${step.id}` };
+    case 'create':
+      return { method: 'POST', path: collection(step.resource), body: JSON.stringify(step.values) };
+  }
 }
 
 async function signIn(target: BenchTarget): Promise<string> {
@@ -82,14 +90,14 @@ async function load(target: BenchTarget, scenario: Scenario, length: number | { 
   const statuses = new Map<number, number>();
   const instance = autocannon({
     url: target.baseUrl,
-    connections: CONNECTIONS,
+    connections: LOAD.connections,
     ...(typeof length === 'number' ? { duration: length } : { amount: length.amount }),
     // A slow answer is measured, not dropped.
     timeout: 120,
     requests: [
       {
         setupRequest: (request) => {
-          const call = scenario.next();
+          const call = callOf(scenario.next(), target.account);
           return call.body === undefined
             ? { ...request, method: call.method, path: call.path, headers, body: undefined }
             : { ...request, method: call.method, path: call.path, headers: withBody, body: call.body };
@@ -112,87 +120,55 @@ async function load(target: BenchTarget, scenario: Scenario, length: number | { 
   return { latencies, requests: latencies.length, seconds, failed: failed + result.errors, statuses };
 }
 
-async function measure(target: BenchTarget, scenario: Scenario): Promise<Figure[]> {
-  await load(target, scenario, WARM_UP_SECONDS);
-  let run = await load(target, scenario, SECONDS);
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * A figure beside the same figure of its floor (`value` and `floor` unrounded), judged by their
+ * ratio when the scenario has a budget; `floorNote` says what the floor ran.
+ */
+function againstFloor(figure: Figure, value: number, floor: number, floorNote: string, budget?: number): Figure {
+  return {
+    ...figure,
+    floor: round(floor, 2),
+    ratio: round(value / floor, 2),
+    ...(budget === undefined ? {} : { budget: { kind: 'max', limit: budget, of: 'ratio' } }),
+    note: [figure.note, `floor: ${floorNote}`].filter(Boolean).join('; '),
+  };
+}
+
+async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun): Promise<Figure[]> {
+  await load(target, scenario, LOAD.warmUpSeconds);
+  let run = await load(target, scenario, LOAD.seconds);
   // Too slow to answer a few times in the time given: measured over a fixed number of requests instead.
-  if (run.requests < MIN_REQUESTS) run = await load(target, scenario, { amount: MIN_REQUESTS });
+  if (run.requests < LOAD.minRequests) run = await load(target, scenario, { amount: LOAD.minRequests });
   const codes = [...run.statuses].map(([status, count]) => `${status}×${count}`).join(' ');
   target.log(`api: ${target.database} ${scenario.name}: ${run.requests} requests, ${codes}`);
-  if (run.requests === 0 || run.failed > run.requests * MAX_FAILED_SHARE) {
+  if (run.requests === 0 || run.failed > run.requests * LOAD.maxFailedShare) {
     throw new Error(`${scenario.name}: ${run.failed} of ${run.requests} requests failed (${codes})`);
   }
-  const on = target.database;
   const note = [
-    `${CONNECTIONS} connections, ${run.seconds.toFixed(0)} s, ${run.requests} requests, ${run.failed} not 2xx`,
+    `${LOAD.connections} connections, ${run.seconds.toFixed(0)} s, ${run.requests} requests, ${run.failed} not 2xx`,
     scenario.note,
   ]
     .filter(Boolean)
     .join('; ');
-  const { budget } = scenario;
-  const figure = (name: string, value: number, unit: Figure['unit'], limit?: number, kind: 'max' | 'min' = 'max') => ({
+  const figure = (name: string, value: number, unit: Figure['unit']): Figure => ({
     section: 'api',
     name: `${scenario.name} ${name}`,
-    on,
-    value: Math.round(value * 10) / 10,
+    on: target.database,
+    value: round(value),
     unit,
     note,
-    ...(limit === undefined ? {} : { budget: { kind, limit } }),
   });
+  const [p50, p95] = [50, 95].map((p) => [percentile(run.latencies, p), percentile(floor.latencies, p)]);
+  const floorNote = `${floor.note}, ${floor.requests} calls in ${floor.seconds.toFixed(0)} s`;
   return [
-    figure('p50', percentile(run.latencies, 50), 'ms'),
-    figure('p95', percentile(run.latencies, 95), 'ms', budget?.p95),
-    figure('p99', percentile(run.latencies, 99), 'ms', budget?.p99),
-    figure('throughput', run.requests / run.seconds, 'req/s', budget?.rps, 'min'),
+    againstFloor(figure('p50', p50[0], 'ms'), p50[0], p50[1], floorNote, scenario.budget),
+    againstFloor(figure('p95', p95[0], 'ms'), p95[0], p95[1], floorNote, scenario.budget),
+    figure('p99', percentile(run.latencies, 99), 'ms'),
+    figure('throughput', run.requests / run.seconds, 'req/s'),
   ];
 }
-
-/** Ids of the merchant's invoices, from both ends of the list, to read one at a time. */
-async function invoiceIds(target: BenchTarget, token: string): Promise<number[]> {
-  const ids: number[] = [];
-  for (const order of ['ASC', 'DESC']) {
-    const { body } = await getJson(target, token, `/v1/invoice?${query({ range: [0, 499], sort: ['id', order] })}`);
-    ids.push(...(body as { id: number }[]).map((invoice) => invoice.id));
-  }
-  return ids;
-}
-
-/** Search terms a merchant types: a surname, a first name, a mobile's digits, a reference's number. */
-async function searchTerms(target: BenchTarget, token: string): Promise<string[]> {
-  const { body } = await getJson(target, token, `/v1/invoice?${query({ range: [0, 3], sort: ['id', 'ASC'] })}`);
-  const invoices = body as { mobile?: string; reference_no: string }[];
-  const terms = [
-    'Mutairi',
-    ...invoices.flatMap((invoice) => [invoice.mobile?.slice(-6), invoice.reference_no.slice(-6)]),
-    'Khaled',
-    'الرشيدي',
-  ];
-  return [...new Set(terms.filter((term): term is string => Boolean(term)))];
-}
-
-/**
- * A report page of one status over 30 days ending `minutesAgo` minutes ago: every call asks for
- * another window, so no total is ever reused and each page is counted afresh.
- */
-const reportPath = (minutesAgo: number, status: string) => {
-  const end = Date.now() - minutesAgo * 60_000;
-  return `/v1/report/transactions?${query({
-    filter: {
-      status,
-      created_at_gte: new Date(end - 30 * 86_400_000).toISOString(),
-      created_at_lte: new Date(end).toISOString(),
-    },
-    range: [0, 24],
-    sort: ['created_at', 'DESC'],
-  })}`;
-};
-
-/** A quick invoice, as the portal's form sends it. */
-const newInvoice = (): Call => ({
-  method: 'POST',
-  path: '/v1/invoice',
-  body: JSON.stringify({ customer_name: 'Bench Customer', mobile: '96550001234', amount: '12.500', title: 'Bench' }),
-});
 
 /** Resident and peak resident memory of a process, in MB. */
 function memoryOf(pid: number): { rss: number; hwm: number } {
@@ -205,22 +181,20 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
  * The CSV export of every transaction of the merchant: time to the last byte, rows, and the
  * server's peak resident memory while it streamed (its peak reset just before).
  */
-async function exportFigures(target: BenchTarget): Promise<Figure[]> {
+async function exportFigures(target: BenchTarget, apiFloor: ApiFloor): Promise<Figure[]> {
+  const name = 'CSV export of every transaction';
+  const floor = await apiFloor.ofExport();
   const token = await signIn(target);
   const on = target.database;
-  const path = `/v1/report/transactions/export?${query({
-    filter: { created_at_gte: day(800), created_at_lte: day(0) },
-    sort: ['created_at', 'DESC'],
-  })}`;
+  const { resource, params } = exportOfTransactions();
+  const path = `${collection(resource)}/export?${query(params)}`;
   const before = memoryOf(target.pid);
   writeFileSync(`/proc/${target.pid}/clear_refs`, '5');
   const started = performance.now();
   const response = await fetch(`${target.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (response.status === 404) {
     target.log(`api: ${on} export: the endpoint answers 404, skipped`);
-    return [
-      { section: 'api', name: 'CSV export of every transaction', on, value: NaN, unit: 's', note: 'skipped: 404' },
-    ];
+    return [{ section: 'api', name, on, value: NaN, unit: 's', note: 'skipped: 404' }];
   }
   if (!response.ok || !response.body) throw new Error(`export: ${response.status} ${await response.text()}`);
   let lines = 0;
@@ -235,15 +209,13 @@ async function exportFigures(target: BenchTarget): Promise<Figure[]> {
   const note = `${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB of CSV`;
   target.log(`api: ${on} export: ${note} in ${seconds.toFixed(1)} s, peak ${after.hwm.toFixed(0)} MB`);
   const figures: Figure[] = [
-    {
-      section: 'api',
-      name: 'CSV export of every transaction',
-      on,
-      value: Math.round(seconds * 10) / 10,
-      unit: 's',
-      budget: { kind: 'max', limit: 20 },
-      note,
-    },
+    againstFloor(
+      { section: 'api', name, on, value: round(seconds), unit: 's', note },
+      seconds,
+      floor.seconds,
+      `${floor.note}, ${floor.rows} rows`,
+      budgetOf(name, on),
+    ),
     {
       section: 'api',
       name: 'CSV export peak server memory',
@@ -267,54 +239,11 @@ async function exportFigures(target: BenchTarget): Promise<Figure[]> {
   return figures;
 }
 
-export async function run(target: BenchTarget): Promise<Figure[]> {
+/** The API scenarios and the export, each after (or with) its floor, on the floor's inputs. */
+export async function run(target: BenchTarget, floor?: ApiFloor): Promise<Figure[]> {
+  if (!floor) throw new Error('The API is measured against its floor, which was not prepared');
   const token = await signIn(target);
-  const ids = await invoiceIds(target, token);
-  const terms = await searchTerms(target, token);
-  const { total } = await getJson(target, token, reportPath(0, 'success'));
-  const status = rotate(['success', 'success', 'failed', 'refunded']);
-  let reports = 0;
-  const pglite = target.database === 'pglite';
-
-  const read = (): Call => ({ method: 'GET', path: reportPath(reports++ % 300_000, status()) });
-  const invoice = rotate(ids);
-  const oneInvoice = (): Call => ({ method: 'GET', path: `/v1/invoice/${invoice()}` });
-  const invoicePage = (): Call => ({ method: 'GET', path: `/v1/invoice?${query({ range: [0, 24] })}` });
-  /** Eight reads (report pages, invoices, invoice lists) to two writes (new invoices). */
-  const mix = rotate<() => Call>([read, oneInvoice, invoicePage, newInvoice, read, oneInvoice, read, oneInvoice, invoicePage, newInvoice]);
-
-  const scenarios: Scenario[] = [
-    {
-      name: 'login',
-      signedIn: false,
-      next: () => ({ method: 'POST', path: '/v1/login', body: JSON.stringify(target.account) }),
-      note: 'scrypt password check per request',
-    },
-    { name: 'dashboard totals', signedIn: true, next: () => ({ method: 'GET', path: '/v1/dashboard' }) },
-    {
-      name: 'transactions report page',
-      signedIn: true,
-      next: read,
-      budget: { p95: pglite ? 150 : 50 },
-      note: '30 days, one status, newest first, 25 rows with the total; every window another, so every total is counted',
-    },
-    {
-      name: 'invoice search',
-      signedIn: true,
-      next: rotate(terms.map((q): Call => ({ method: 'GET', path: `/v1/invoice?${query({ filter: { q }, range: [0, 24] })}` }))),
-      note: `q over the search columns: ${terms.join(', ')}`,
-    },
-    { name: 'one invoice', signedIn: true, next: oneInvoice, note: `${ids.length} different invoices` },
-    { name: 'invoice create', signedIn: true, next: newInvoice, note: 'quick invoice with its SMS' },
-    {
-      name: 'mixed load',
-      signedIn: true,
-      next: () => mix()(),
-      budget: pglite ? undefined : { p99: 100, rps: 500 },
-      note: '80% reads (report pages, invoices, invoice lists), 20% invoice creates',
-    },
-  ];
-
+  const { total } = await getJson(target, token, callOf(reportPage(0, 'success'), target.account).path);
   const figures: Figure[] = [
     {
       section: 'api',
@@ -325,9 +254,9 @@ export async function run(target: BenchTarget): Promise<Figure[]> {
       note: 'successful transactions of the last 30 days (X-Total-Count)',
     },
   ];
-  for (const scenario of scenarios.filter((one) => chosen(one.name))) {
-    figures.push(...(await measure(target, scenario)));
+  for (const scenario of scenarios(floor.workload, target.database).filter((one) => chosen(one.name))) {
+    figures.push(...(await measure(target, scenario, await floor.of(scenario.name))));
   }
-  if (chosen('CSV export')) figures.push(...(await exportFigures(target)));
+  if (chosen('CSV export')) figures.push(...(await exportFigures(target, floor)));
   return figures;
 }

@@ -9,6 +9,8 @@ export interface Budget {
   /** `max`: the figure must stay at or under `limit`; `min`: at or over it. */
   kind: 'max' | 'min';
   limit: number;
+  /** `ratio`: the limit is a multiple of the floor, judged on the figure's `ratio`, not its value. */
+  of?: 'ratio';
 }
 
 export interface Figure {
@@ -21,6 +23,13 @@ export interface Figure {
   value: number;
   unit: Unit;
   budget?: Budget;
+  /**
+   * The same figure measured on the floor: the statements the API runs for its data, alone on the
+   * database driver, in the same run (same unit).
+   */
+  floor?: number;
+  /** `value` over `floor`: what the API costs as a multiple of its data, on any machine. */
+  ratio?: number;
   /** A short remark printed beside the figure (how many runs, what it includes). */
   note?: string;
 }
@@ -40,12 +49,14 @@ export interface BenchTarget {
   log: (line: string) => void;
 }
 
-export const met = (figure: Figure): boolean | undefined =>
-  figure.budget === undefined
-    ? undefined
-    : figure.budget.kind === 'max'
-      ? figure.value <= figure.budget.limit
-      : figure.value >= figure.budget.limit;
+/** Whether a figure meets its budget; undefined without one. A ratio budget with no ratio is not met. */
+export function met(figure: Figure): boolean | undefined {
+  const { budget } = figure;
+  if (budget === undefined) return undefined;
+  const judged = budget.of === 'ratio' ? figure.ratio : figure.value;
+  if (judged === undefined || Number.isNaN(judged)) return false;
+  return budget.kind === 'max' ? judged <= budget.limit : judged >= budget.limit;
+}
 
 /** Median of a sample (the mean of the middle two for an even count). */
 export function median(values: readonly number[]): number {

@@ -2,11 +2,13 @@
  * `npm run bench`: fills a database with a merchant's data at scale, starts the server on it, and
  * measures the API under load, the weight of the first pages, their Lighthouse scores and the
  * largest form — on the embedded database, and on PostgreSQL too when `DATABASE_URL` or
- * `TEST_DATABASE_URL` names one. Prints one table, with each budget met or missed, and writes the
- * same figures to `bench/results.json`.
+ * `TEST_DATABASE_URL` names one. The API's latencies stand beside their floor (the same SQL on the
+ * database driver, `api-floor.ts`), and their budgets are ratios to it. Prints one table, with each
+ * budget met or missed, and writes the same figures to `bench/results.json`.
  *
  *   BENCH_SCALE=0.1   a tenth of the data, for a quick look (default 1: 1,000,000 transactions)
  *   BENCH_ONLY=api,pages   some sections only (data, api, pages, lighthouse, forms)
+ *   BENCH_API_ONLY=report,mixed   some API scenarios only; BENCH_API_SECONDS, BENCH_FLOOR_SECONDS their length
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as api from './api';
+import { prepareFloor, type ApiFloor } from './api-floor';
 import { fillScaleData } from './data';
 import type { BenchTarget, Figure } from './figures';
 import * as forms from './forms';
@@ -29,7 +32,8 @@ interface Section {
   name: string;
   /** Browser sections measure the pages once, on the default database. */
   browser: boolean;
-  run(target: BenchTarget): Promise<Figure[]>;
+  /** `floor`: the API's floor, prepared on the filled database before the server started. */
+  run(target: BenchTarget, floor?: ApiFloor): Promise<Figure[]>;
 }
 
 const SECTIONS: Section[] = [
@@ -76,20 +80,39 @@ async function measure(database: Database): Promise<void> {
   if (wanted('data')) figures.push(...data.figures);
   const sections = SECTIONS.filter((section) => wanted(section.name) && (!section.browser || database === 'pglite'));
   if (sections.length === 0) return;
-  const server = await startBenchServer({ data, database, port: await freePort(), log });
+  const failed = (name: string, error: unknown) => {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    failures.push(`${name} on ${database}: ${message}`);
+    log(`${name} on ${database} failed: ${message}`);
+  };
+  // Before the server: the embedded database can be open in one process only.
+  let floor: ApiFloor | undefined;
+  if (sections.some((section) => section.name === 'api')) {
+    log(`${database}: the API's floor`);
+    floor = await prepareFloor({ data, on: database, log }).catch((error: unknown) => {
+      failed('api floor', error);
+      return undefined;
+    });
+  }
+  const server = await startBenchServer({ data, database, port: await freePort(), log }).catch(
+    async (error: unknown) => {
+      await floor?.close();
+      throw error;
+    },
+  );
   try {
     for (const section of sections) {
+      if (section.name === 'api' && !floor) continue;
       log(`${database}: ${section.name}`);
       try {
-        figures.push(...(await section.run(server.target)));
+        figures.push(...(await section.run(server.target, floor)));
       } catch (error) {
-        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-        failures.push(`${section.name} on ${database}: ${message}`);
-        log(`${section.name} on ${database} failed: ${message}`);
+        failed(section.name, error);
       }
     }
   } finally {
     await server.stop();
+    await floor?.close();
   }
 }
 

@@ -1,8 +1,8 @@
 import { met, type Figure } from './figures';
 
 /**
- * The bench's one table: a line per figure with its budget and whether the budget was met, grouped
- * by section in the order they ran.
+ * The bench's one table: a line per figure with, where it has one, its floor and its ratio to it,
+ * then its budget and whether the budget was met, grouped by section in the order they ran.
  */
 
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -13,11 +13,21 @@ export function formatValue(value: number, unit: Figure['unit']): string {
   return `${NUMBER.format(value)} ${unit}`;
 }
 
-/** "≤ 150 KB", "≥ 0.95". */
+/** "1.5×": a multiple of the floor. */
+export const formatRatio = (ratio: number) => `${NUMBER.format(ratio)}×`;
+
+/** The floor with its unit and the ratio to it, or nothing for a figure without a floor. */
+const floorCells = (figure: Figure): [string, string] =>
+  figure.floor === undefined
+    ? ['', '']
+    : [formatValue(figure.floor, figure.unit), figure.ratio === undefined ? '' : formatRatio(figure.ratio)];
+
+/** "≤ 150 KB", "≥ 0.95", "≤ 1.5×" (of the floor). */
 export function formatBudget(figure: Figure): string {
   if (!figure.budget) return '';
   const sign = figure.budget.kind === 'max' ? '≤' : '≥';
-  return `${sign} ${formatValue(figure.budget.limit, figure.unit)}`;
+  const { limit } = figure.budget;
+  return `${sign} ${figure.budget.of === 'ratio' ? formatRatio(limit) : formatValue(limit, figure.unit)}`;
 }
 
 /** "met", "MISSED" or nothing when the figure has no budget. */
@@ -30,12 +40,13 @@ const pad = (cells: string[], widths: number[]) => cells.map((cell, i) => cell.p
 
 /** The plain-text table of every figure. */
 export function renderTable(figures: readonly Figure[]): string {
-  const header = ['section', 'figure', 'on', 'value', 'budget', 'verdict', 'note'];
+  const header = ['section', 'figure', 'on', 'value', 'floor', 'ratio', 'budget', 'verdict', 'note'];
   const rows = figures.map((figure) => [
     figure.section,
     figure.name,
     figure.on,
     formatValue(figure.value, figure.unit),
+    ...floorCells(figure),
     formatBudget(figure),
     verdict(figure),
     figure.note ?? '',
@@ -48,10 +59,11 @@ export function renderTable(figures: readonly Figure[]): string {
 /** The same table in Markdown, for the README's "Performance" section. */
 export function renderMarkdown(figures: readonly Figure[]): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|');
-  const lines = ['| figure | on | value | budget | verdict |', '|---|---|---|---|---|'];
+  const lines = ['| figure | on | value | floor | ratio | budget | verdict |', '|---|---|---|---|---|---|---|'];
   for (const figure of figures) {
+    const [floor, ratio] = floorCells(figure);
     lines.push(
-      `| ${escape(`${figure.section}: ${figure.name}`)} | ${escape(figure.on)} | ${formatValue(figure.value, figure.unit)} | ${formatBudget(figure)} | ${verdict(figure)} |`,
+      `| ${escape(`${figure.section}: ${figure.name}`)} | ${escape(figure.on)} | ${formatValue(figure.value, figure.unit)} | ${floor} | ${ratio} | ${formatBudget(figure)} | ${verdict(figure)} |`,
     );
   }
   return lines.join('\n');

@@ -19,6 +19,16 @@ const score: Figure = {
   budget: { kind: 'min', limit: 0.8 },
 };
 const plain: Figure = { section: 'data', name: 'fill', on: 'pglite', value: 95.25, unit: 's' };
+const floored: Figure = {
+  section: 'api',
+  name: 'one invoice p95',
+  on: 'postgresql',
+  value: 6,
+  unit: 'ms',
+  floor: 2.4,
+  ratio: 2.5,
+  budget: { kind: 'max', limit: 2, of: 'ratio' },
+};
 
 describe('bench figures', () => {
   it('takes the median of odd and even samples', () => {
@@ -43,6 +53,13 @@ describe('bench figures', () => {
     expect(missed([report, score, plain])).toEqual([score]);
   });
 
+  it('judges a ratio budget on the ratio to the floor, not on the value', () => {
+    expect(verdict(floored)).toBe('MISSED');
+    expect(verdict({ ...floored, ratio: 2 })).toBe('met');
+    expect(verdict({ ...floored, value: 1, ratio: 3 })).toBe('MISSED');
+    expect(verdict({ ...floored, ratio: undefined })).toBe('MISSED');
+  });
+
   it('prints one aligned line per figure with its budget and verdict', () => {
     const lines = renderTable([report, score, plain]).split('\n');
     expect(lines).toHaveLength(5);
@@ -51,9 +68,17 @@ describe('bench figures', () => {
     expect(lines[4]).toMatch(/^data\s+fill\s+pglite\s+95\.25 s$/);
   });
 
+  it('prints the floor and the ratio beside the value, and a ratio budget as a multiple', () => {
+    const [, , line] = renderTable([floored]).split('\n');
+    expect(line).toMatch(/^api\s+one invoice p95\s+postgresql\s+6 ms\s+2\.4 ms\s+2\.5×\s+≤ 2×\s+MISSED$/);
+  });
+
   it('writes the same figures as a Markdown table', () => {
-    expect(renderMarkdown([report])).toContain(
-      '| api: transactions report page p95 | pglite | 42.5 ms | ≤ 150 ms | met |',
+    expect(renderMarkdown([report, floored])).toContain(
+      '| api: transactions report page p95 | pglite | 42.5 ms |  |  | ≤ 150 ms | met |',
+    );
+    expect(renderMarkdown([floored])).toContain(
+      '| api: one invoice p95 | postgresql | 6 ms | 2.4 ms | 2.5× | ≤ 2× | MISSED |',
     );
   });
 });
