@@ -21,6 +21,10 @@ export async function signInOnPage(page: Page, account: { email: string; passwor
 
 /** The dashboard has drawn its figures (the week's total card) and the network is quiet. */
 export async function waitForDashboard(page: Page): Promise<void> {
-  await page.getByRole('main').getByText(/this week/i).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('main')
+    .getByText(/this week/i)
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }

@@ -80,9 +80,21 @@ const pick = (salt: number, items: readonly string[]) =>
 const digits = (salt: number, count: number) => `lpad(${rnd(salt, 10 ** Math.min(count, 9))}::text, ${count}, '0')`;
 const mobile = (salt: number) => `'965' || ${pick(salt, ['5', '6', '9'])} || ${digits(salt + 1, 7)}`;
 const english = (salt: number) =>
-  `${pick(salt, FIRST.map(([en]) => en))} || ' ' || ${pick(salt + 1, LAST.map(([en]) => en))}`;
+  `${pick(
+    salt,
+    FIRST.map(([en]) => en),
+  )} || ' ' || ${pick(
+    salt + 1,
+    LAST.map(([en]) => en),
+  )}`;
 const arabic = (salt: number) =>
-  `${pick(salt, FIRST.map(([, ar]) => ar))} || ' ' || ${pick(salt + 1, LAST.map(([, ar]) => ar))}`;
+  `${pick(
+    salt,
+    FIRST.map(([, ar]) => ar),
+  )} || ' ' || ${pick(
+    salt + 1,
+    LAST.map(([, ar]) => ar),
+  )}`;
 /** A name in English for two rows of three, in Arabic for the third. */
 const anyName = (salt: number) => `case when ${rnd(salt + 9, 3)} = 0 then ${arabic(salt)} else ${english(salt)} end`;
 /** Money in KWD: 1.000 to 450.999, fils included. */
@@ -102,7 +114,10 @@ const INSERTS: Record<Table, (total: number) => string> = {
     insert into customers (merchant_id, name, name_ar, mobile, email, civil_id, address, total_paid, invoices_count,
                            created_at, updated_at)
     select merchant_id, ${english(11)}, ${arabic(11)}, ${mobile(13)},
-           case when ${rnd(15, 3)} > 0 then lower(${pick(11, FIRST.map(([en]) => en))}) || n || '@example.com' end,
+           case when ${rnd(15, 3)} > 0 then lower(${pick(
+             11,
+             FIRST.map(([en]) => en),
+           )}) || n || '@example.com' end,
            ${pick(16, ['2', '3'])} || ${digits(17, 11)},
            ${pick(18, AREAS)} || ', block ' || (1 + ${rnd(19, 12)}),
            ${kwd(20)} * ${rnd(21, 12)}, ${rnd(21, 12)}::integer, at, at

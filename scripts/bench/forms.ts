@@ -79,9 +79,12 @@ async function oneVisit(target: BenchTarget): Promise<{ render: number; keys: Ke
     await field.pressSequentially(TEXT, { delay: 60 });
     // Let the last frames and Event Timing entries arrive.
     await page.waitForTimeout(500);
-    if (!(await field.inputValue()).endsWith(TEXT)) throw new Error(`The ${FIELD_LABEL} field did not take the typed text`);
+    if (!(await field.inputValue()).endsWith(TEXT))
+      throw new Error(`The ${FIELD_LABEL} field did not take the typed text`);
     const keys = await page.evaluate((): KeyTimings => {
-      const { recordedKeys } = window as unknown as { recordedKeys: { byInteraction: Map<number, number>; frames: number[] } };
+      const { recordedKeys } = window as unknown as {
+        recordedKeys: { byInteraction: Map<number, number>; frames: number[] };
+      };
       return { events: [...recordedKeys.byInteraction.values()], frames: recordedKeys.frames };
     });
     return { render, keys };
@@ -110,11 +113,55 @@ export async function run(target: BenchTarget): Promise<Figure[]> {
   const frameNote = `${note}, ${frames.length} key presses; keydown to next animation frame, measured in the page`;
   const budget = { kind: 'max', limit: 50 } as const;
   return [
-    { section: 'forms', name: 'first render', on, value: Math.round(median(renders)), unit: 'ms', note: `${note}, median` },
-    { section: 'forms', name: 'keystroke median', on, value: Math.round(median(eventSample)), unit: 'ms', budget, note: keyNote },
-    { section: 'forms', name: 'keystroke p95', on, value: Math.round(percentile(eventSample, 95)), unit: 'ms', budget, note: keyNote },
-    { section: 'forms', name: 'keystroke max', on, value: Math.round(Math.max(...eventSample)), unit: 'ms', note: keyNote },
-    { section: 'forms', name: 'keydown→frame median', on, value: Math.round(median(frames)), unit: 'ms', note: frameNote },
-    { section: 'forms', name: 'keydown→frame p95', on, value: Math.round(percentile(frames, 95)), unit: 'ms', note: frameNote },
+    {
+      section: 'forms',
+      name: 'first render',
+      on,
+      value: Math.round(median(renders)),
+      unit: 'ms',
+      note: `${note}, median`,
+    },
+    {
+      section: 'forms',
+      name: 'keystroke median',
+      on,
+      value: Math.round(median(eventSample)),
+      unit: 'ms',
+      budget,
+      note: keyNote,
+    },
+    {
+      section: 'forms',
+      name: 'keystroke p95',
+      on,
+      value: Math.round(percentile(eventSample, 95)),
+      unit: 'ms',
+      budget,
+      note: keyNote,
+    },
+    {
+      section: 'forms',
+      name: 'keystroke max',
+      on,
+      value: Math.round(Math.max(...eventSample)),
+      unit: 'ms',
+      note: keyNote,
+    },
+    {
+      section: 'forms',
+      name: 'keydown→frame median',
+      on,
+      value: Math.round(median(frames)),
+      unit: 'ms',
+      note: frameNote,
+    },
+    {
+      section: 'forms',
+      name: 'keydown→frame p95',
+      on,
+      value: Math.round(percentile(frames, 95)),
+      unit: 'ms',
+      note: frameNote,
+    },
   ];
 }

@@ -60,7 +60,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -121,7 +123,12 @@ for (const database of ['pglite', ...(postgresUrl ? ['postgresql'] : [])] as Dat
 
 const results = {
   measuredAt: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? '',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
   scale,
   durationSeconds: Math.round((Date.now() - started) / 1000),
   figures,

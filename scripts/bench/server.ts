@@ -48,7 +48,9 @@ export async function startBenchServer(options: {
   });
   const answer = await fetch(`${baseUrl}/v1/openapi.json`);
   if (!answer.ok) throw new Error(`The bench server answers ${answer.status}`);
-  log(`server: ${database} ready at ${baseUrl} (pid ${child.pid}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `server: ${database} ready at ${baseUrl} (pid ${child.pid}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   return {
     target: {

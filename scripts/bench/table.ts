@@ -36,7 +36,11 @@ export function verdict(figure: Figure): string {
   return result === undefined ? '' : result ? 'met' : 'MISSED';
 }
 
-const pad = (cells: string[], widths: number[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+const pad = (cells: string[], widths: number[]) =>
+  cells
+    .map((cell, i) => cell.padEnd(widths[i]))
+    .join('  ')
+    .trimEnd();
 
 /** The plain-text table of every figure. */
 export function renderTable(figures: readonly Figure[]): string {

@@ -1,30 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { addDays, addMonths, today } from '../../schema/calendar';
-import { dayStart } from '../../schema/listDateRange';
-import { mayViewDashboard, type DashboardSummary, type PeriodTotal } from '../../shared/dashboard';
-import { fromFils, toFils } from '../../shared/money';
+import { today } from '../../schema/calendar';
+import { mayViewDashboard } from '../../shared/dashboard';
 import { callerOf } from '../auth/caller';
 import type { ServerContext } from '../context';
-import type { Queryable } from '../db/database';
-import { forbidden } from '../kernel/api-error';
 import { errorResponses } from '../http/shared-schemas';
+import { forbidden } from '../kernel/api-error';
+import { DAYS, dashboardSummary, LATEST, MONTHS } from '../payments/dashboard';
 import type { EntityStore } from '../storage/records';
 
-/**
- * `GET /dashboard` (SPEC §1: "latest transactions, monthly and weekly totals"): the caller's
- * merchant's latest transactions and the count and KWD sum of its successful ones this week, this
- * month, per day of the last 7 days and per month of the last 6. Days are the calendar days the
- * report date ranges count (`schema/calendar`), so a total here matches the report of those days.
- */
-
-/** The status whose payments the totals add up. */
-const SUCCESS = 'success';
-const LATEST = 10;
-const DAYS = 7;
-const MONTHS = 6;
-
-/** A span of whole days, `from` to `to` inclusive. */
-type Span = Pick<PeriodTotal, 'from' | 'to'>;
+/** `GET /dashboard`: the caller's merchant's dashboard (`payments/dashboard`). */
 
 const date = { type: 'string', format: 'date' } as const;
 const periodTotal = {
@@ -51,80 +35,6 @@ const dashboardResponse = {
     latest: { type: 'array', items: { $ref: 'transaction.record#' }, description: `The ${LATEST} newest` },
   },
 } as const;
-
-const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-
-/** The periods the dashboard totals, as of `day`. */
-export function dashboardPeriods(day: string) {
-  const weekday = new Date(dayStart(day)).getUTCDay();
-  const thisMonth = monthStart(day);
-  return {
-    week: { from: addDays(day, -weekday), to: day },
-    month: { from: thisMonth, to: day },
-    daily: Array.from({ length: DAYS }, (_, i) => {
-      const one = addDays(day, i + 1 - DAYS);
-      return { from: one, to: one };
-    }),
-    monthly: Array.from({ length: MONTHS }, (_, i) => {
-      const from = addMonths(thisMonth, i + 1 - MONTHS);
-      return { from, to: i === MONTHS - 1 ? day : addDays(addMonths(from, 1), -1) };
-    }),
-  };
-}
-
-/**
- * Count and sum of the merchant's successful transactions in each span. The database adds them up
- * per day, once, and the spans are sums of those days: per row one bucket to find, not one test
- * per span. Sums are PostgreSQL numeric, added here in fils, so they are exact.
- */
-async function totals(q: Queryable, table: string, merchantId: number, spans: Span[]): Promise<PeriodTotal[]> {
-  const days = spans.flatMap((span) => [span.from, span.to]).sort();
-  const rows = await q.query<{ day: string; count: number; amount: string }>(
-    `select (created_at at time zone 'UTC')::date::text as day, count(*)::integer as count, sum(amount)::text as amount
-     from ${table}
-     where merchant_id = $1::integer and status = $2::text and created_at >= $3::timestamptz and created_at < $4::timestamptz
-     group by 1`,
-    [merchantId, SUCCESS, dayStart(days[0]), dayStart(addDays(days[days.length - 1], 1))],
-  );
-  return spans.map((span) => {
-    let count = 0;
-    let fils = 0n;
-    for (const row of rows) {
-      if (row.day < span.from || row.day > span.to) continue;
-      count += row.count;
-      fils += toFils(row.amount) ?? 0n;
-    }
-    return { ...span, count, amount: fromFils(fils) };
-  });
-}
-
-/**
- * The dashboard of a merchant as of `day`: everything `GET /dashboard` reads, apart from the request
- * (the bench times it alone, as the floor of the route).
- */
-export async function dashboardSummary(
-  q: Queryable,
-  transactions: EntityStore,
-  merchantId: number,
-  day: string,
-): Promise<DashboardSummary> {
-  const periods = dashboardPeriods(day);
-  const spans = [periods.week, periods.month, ...periods.daily, ...periods.monthly];
-  const [sums, latest] = await Promise.all([
-    totals(q, transactions.table, merchantId, spans),
-    // The newest few only: counting every transaction of the merchant would cost more than all the rest.
-    transactions.page(q, merchantId, { filter: {}, sort: ['created_at', 'DESC'], range: [0, LATEST - 1] }),
-  ]);
-  return {
-    currency: 'KWD',
-    today: day,
-    week: sums[0],
-    month: sums[1],
-    daily: sums.slice(2, 2 + DAYS),
-    monthly: sums.slice(2 + DAYS),
-    latest,
-  };
-}
 
 /** Registers `GET /dashboard` when the server serves transactions. */
 export function dashboardRoutes(app: FastifyInstance, ctx: ServerContext): void {
