@@ -1,15 +1,17 @@
 /**
  * Generates `src/generated/*.ts` — one TypeScript type per entity schema, with
  * json-schema-to-typescript, the types of the `x-` keywords (`vocabulary.ts`, from
- * `schemas/meta/x-vocabulary.json`), and the back office's path patterns (`backOfficePaths.ts`, read by the
- * sign-in page's bundle instead of every schema). Run by `npm run generate` (and by `npm run build`); a test
- * regenerates in memory and fails when the committed files are stale.
+ * `schemas/meta/x-vocabulary.json`), and the back office's path patterns (`backOfficePaths.ts`,
+ * read by the sign-in page's bundle instead of every schema). The schemas are checked first
+ * (`checkRegistry`): a mistake in one fails the generation, and the build. Run by `npm run generate`
+ * (and by `npm run build`); tests regenerate in memory and fail when the committed files are stale.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { backOfficePatterns } from '../src/portal/shell/backOfficePatterns';
+import { checkRegistry } from '../src/schema/check/checkRegistry';
 import { entitySchemas } from '../src/schema/registry';
 import type { EntitySchema } from '../src/schema/types';
 import { vocabularyTypes } from './vocabulary-types';
@@ -23,10 +25,17 @@ function typeName(entity: EntitySchema): string {
   return entity.$id.replace(/(^|[-_])(\w)/g, (_match, _sep, letter: string) => letter.toUpperCase());
 }
 
-/** The generated files, by file name, for the given schemas. */
+/**
+ * The generated files, by file name, for the given schemas — checked first, in place of the
+ * registry's of the same `$id`, with the rest of the registry.
+ */
 export async function generateTypes(
   schemas: Record<string, EntitySchema> = entitySchemas,
 ): Promise<Map<string, string>> {
+  const served = new Map(
+    [...Object.values(entitySchemas), ...Object.values(schemas)].map((entity) => [entity.$id, entity]),
+  );
+  checkRegistry([...served.values()]);
   const files = new Map<string, string>();
   const exports: string[] = [];
   for (const entity of Object.values(schemas)) {

@@ -6,6 +6,7 @@ import { KWD_PATTERN, normaliseKwd, toFils } from '../shared/money';
 import { webhookUrlProblem, type WebhookUrlPolicy } from '../shared/public-address';
 import { HINT_KEYWORDS } from '../generated/vocabulary';
 import { addDays, addMonths, dateOf, now, today } from './calendar';
+import type { ProductFormat } from './formats';
 
 /**
  * The rules of SPEC §5 that JSON Schema cannot say natively, defined once and installed on every
@@ -22,7 +23,7 @@ const webhookUrl = (policy: WebhookUrlPolicy): Format => ({
   validate: (value: string) => URI_CHARACTERS.test(value) && webhookUrlProblem(value, policy) === null,
 });
 
-export const formats: Record<string, Format> = {
+export const formats: Record<ProductFormat, Format> = {
   /** KWD amount: a decimal string with at most three decimals. */
   kwd: { type: 'string', validate: (value: string) => KWD_PATTERN.test(value) },
   /** Mobile number with country code: at least 11 digits, optional leading +. */
