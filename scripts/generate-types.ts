@@ -2,11 +2,12 @@
  * Generates `src/generated/*.ts` — one TypeScript type per entity schema, with
  * json-schema-to-typescript, the types of the `x-` keywords (`vocabulary.ts`, from
  * `schemas/meta/x-vocabulary.json`), and the back office's path patterns (`backOfficePaths.ts`,
- * read by the sign-in page's bundle instead of every schema). The schemas are checked first
- * (`checkRegistry`): a mistake in one fails the generation, and the build. Run by `npm run generate`
- * (and by `npm run build`); tests regenerate in memory and fail when the committed files are stale.
+ * read by the sign-in page's bundle instead of every schema) — and the keyword tables of
+ * `schemas/README.md`. The schemas are checked first (`checkRegistry`): a mistake in one fails the
+ * generation, and the build. Run by `npm run generate` (and by `npm run build`); tests regenerate
+ * in memory and fail when the committed files are stale.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
@@ -14,6 +15,7 @@ import { backOfficePatterns } from '../src/portal/shell/backOfficePatterns';
 import { checkRegistry } from '../src/schema/check/checkRegistry';
 import { entitySchemas } from '../src/schema/registry';
 import type { EntitySchema } from '../src/schema/types';
+import { readmeFile, vocabularyDocs } from './vocabulary-docs';
 import { vocabularyTypes } from './vocabulary-types';
 
 const BANNER =
@@ -63,7 +65,8 @@ export async function generateTypes(
 async function main() {
   await mkdir(generatedDir, { recursive: true });
   for (const [file, source] of await generateTypes()) await writeFile(join(generatedDir, file), source);
-  console.log(`Generated ${generatedDir}`);
+  await writeFile(readmeFile, await vocabularyDocs(await readFile(readmeFile, 'utf8')));
+  console.log(`Generated ${generatedDir} and the keyword tables of ${readmeFile}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedDir, generateTypes } from '../../scripts/generate-types';
+import { readmeFile, vocabularyDocs } from '../../scripts/vocabulary-docs';
 import { entitySchemas } from '../../src/schema/registry';
 import type { EntitySchema } from '../../src/schema/types';
 
@@ -26,5 +27,22 @@ describe('generated types', { timeout: 30_000 }, () => {
     await expect(generateTypes({ invoice: misplaced })).rejects.toThrow(
       'schemas/invoice.json#/x-ui: "x-ui" may not stand on the schema',
     );
+  });
+});
+
+describe('the keyword tables of schemas/README.md', { timeout: 30_000 }, () => {
+  it('match the vocabulary (run `npm run generate` after changing schemas/meta/x-vocabulary.json)', async () => {
+    const committed = await readFile(readmeFile, 'utf8');
+    expect(committed).toBe(await vocabularyDocs(committed));
+  });
+
+  it('are rewritten from the meta-schema, whatever stands between the markers', async () => {
+    const committed = await readFile(readmeFile, 'utf8');
+    const tampered = committed.replace(
+      /(<!-- vocabulary:table [\w ]+ -->\n)[\s\S]*?(<!-- vocabulary:end -->)/,
+      '$1\n$2',
+    );
+    expect(tampered).not.toBe(committed);
+    expect(await vocabularyDocs(tampered)).toBe(committed);
   });
 });
