@@ -23,11 +23,28 @@ export function permissionsOf(permission: Permission): { map: string; value: str
 }
 
 /**
+ * The employee's permission maps (general, sms, report, …) and the values each allows, as the
+ * employee schema's `permissions` property lists them.
+ */
+export function permissionMapsOf(employee: EntitySchema | undefined): Record<string, string[]> {
+  const maps = employee?.properties.permissions?.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(maps).map(([map, schema]) => [
+      map,
+      (schema.items?.enum ?? []).filter((value): value is string => typeof value === 'string'),
+    ]),
+  );
+}
+
+/** The merchant's multi-vendor flag, which a `service` may name besides the services. */
+export const MULTI_VENDOR_FLAG = 'multi_vendor';
+
+/**
  * The merchant flags a `service` may name: the services support enables (`SERVICE_FLAGS`) and
  * `multi_vendor`, the merchant's multi-vendor flag, also set by support.
  */
 export function merchantFlags(services: Partial<Record<string, boolean>>, multiVendor: boolean) {
-  return { ...services, multi_vendor: multiVendor };
+  return { ...services, [MULTI_VENDOR_FLAG]: multiVendor };
 }
 
 /**

@@ -4,32 +4,14 @@ import type { DataValidateFunction, DataValidationCxt } from 'ajv/dist/types';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { KWD_PATTERN, normaliseKwd, toFils } from '../shared/money';
 import { webhookUrlProblem, type WebhookUrlPolicy } from '../shared/public-address';
+import { HINT_KEYWORDS } from '../generated/vocabulary';
 import { addDays, addMonths, dateOf, now, today } from './calendar';
+import type { ProductFormat } from './formats';
 
 /**
  * The rules of SPEC §5 that JSON Schema cannot say natively, defined once and installed on every
  * ajv instance: the portal's forms (rjsf) and the API's request validation (Fastify) alike.
  */
-
-/** Vendor keywords that carry hints, not validation; ajv must accept them in strict mode. */
-export const HINT_KEYWORDS = [
-  'x-resource',
-  'x-list',
-  'x-ui',
-  'x-file',
-  'x-secret',
-  'x-generated',
-  'x-unique',
-  'x-messages',
-  'x-references',
-  'x-limit',
-  'x-children',
-  'x-transitions',
-  'x-from',
-  'x-when',
-  'x-confirmEmpty',
-  'x-audit',
-] as const;
 
 /** An address of an `email-list` passes exactly when it would as an `email` field (ajv-formats' rule). */
 // ajv-formats types its formats loosely (`Format`); its `email` is a regular expression.
@@ -43,7 +25,7 @@ const webhookUrl = (policy: WebhookUrlPolicy): Format => ({
   validate: (value: string) => URI_CHARACTERS.test(value) && webhookUrlProblem(value, policy) === null,
 });
 
-export const formats: Record<string, Format> = {
+export const formats: Record<ProductFormat, Format> = {
   /** KWD amount: a decimal string with at most three decimals. */
   kwd: { type: 'string', validate: (value: string) => KWD_PATTERN.test(value) },
   /** Mobile number with country code: at least 11 digits, optional leading +. */
@@ -336,7 +318,10 @@ export const customKeywords: KeywordDefinition[] = [
   period,
 ];
 
-/** Installs the standard formats, our formats, our rule keywords and the hint vocabulary. */
+/**
+ * Installs the standard formats, our formats, our rule keywords and the hint keywords of the
+ * vocabulary (`schemas/meta/x-vocabulary.json`), which ajv accepts as annotations.
+ */
 export function installVocabulary<T extends Ajv>(ajv: T, options: VocabularyOptions = {}): T {
   // The standard formats as `ajv-formats` adds them, without its entry module, which would bring
   // the whole of ajv into the portal's validators compiled at build time (they only need the formats).

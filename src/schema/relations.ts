@@ -1,4 +1,4 @@
-import type { EntitySchema, PropertySchema, XFrom, XReferences, XTransitions } from './types';
+import type { EntitySchema, PropertySchema, XChildren, XFrom, XReferences, XUnique } from './types';
 
 /**
  * Readers of the cross-record keywords (`x-unique`, `x-references`, `x-limit`, `x-children`,
@@ -6,18 +6,11 @@ import type { EntitySchema, PropertySchema, XFrom, XReferences, XTransitions } f
  * the same way. `schemas/README.md` says what each keyword means.
  */
 
-/** `x-unique`: one sign-in identity (`login`), one per merchant, or one per value of a sibling. */
-export type XUnique = 'login' | 'merchant' | { within: string };
-
-/** `x-children` on an array: records of `entity` created with the parent, `key` pointing at it. */
-export interface XChildren {
-  entity: string;
-  key: string;
-}
+export type { XChildren, XUnique } from './types';
 
 export const uniqueOf = (property: PropertySchema): XUnique | undefined => property['x-unique'];
 
-export const referenceOf = (property: PropertySchema) => property['x-references'] as XReferences | undefined;
+export const referenceOf = (property: PropertySchema) => property['x-references'];
 
 /** `x-references` on the items of an array: the array holds ids of records of that entity. */
 export const itemsReferenceOf = (property: PropertySchema) =>
@@ -44,7 +37,7 @@ export function referenceText(spec: XReferences, record: Record<string, unknown>
   return String(record.id);
 }
 
-export const fromOf = (property: PropertySchema) => property['x-from'] as XFrom | undefined;
+export const fromOf = (property: PropertySchema) => property['x-from'];
 
 /** `[name, spec]` of every property of an object schema filled from a referenced record (`x-from`). */
 export function filledFrom(schema: { properties?: Record<string, PropertySchema> }): [string, XFrom][] {
@@ -54,7 +47,7 @@ export function filledFrom(schema: { properties?: Record<string, PropertySchema>
   });
 }
 
-export const childrenOf = (property: PropertySchema) => property['x-children'] as XChildren | undefined;
+export const childrenOf = (property: PropertySchema) => property['x-children'];
 
 /** `[name, spec]` of every `x-children` array of an entity. */
 export function childArrays(entity: EntitySchema): [string, XChildren][] {
@@ -77,7 +70,7 @@ export interface Transition {
 /** Every action of every status property of an entity, in schema order. */
 export function transitionsOf(entity: EntitySchema): Transition[] {
   return Object.entries(entity.properties).flatMap(([property, schema]) =>
-    Object.entries((schema['x-transitions'] ?? {}) as XTransitions).map(([action, { from, to, confirm }]) => ({
+    Object.entries(schema['x-transitions'] ?? {}).map(([action, { from, to, confirm }]) => ({
       property,
       action,
       from,

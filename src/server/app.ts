@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ajvOptions } from '../schema/ajv';
+import { checkRegistry } from '../schema/check/checkRegistry';
 import { formatsFor, installVocabulary, type VocabularyOptions } from '../schema/keywords';
 import { entitySchemas } from '../schema/registry';
 import { installAuditContext } from './audit/context';
@@ -67,10 +68,13 @@ const vocabularyPlugin = (options: VocabularyOptions) => {
 };
 
 /**
- * The whole server: opens and migrates the database, seeds an empty one, and returns a Fastify
- * instance with the /v1 API (and the portal when asked). Closing the instance closes the database.
+ * The whole server: checks the schemas, opens and migrates the database, seeds an empty one, and
+ * returns a Fastify instance with the /v1 API (and the portal when asked). Closing the instance
+ * closes the database.
  */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  // A schema mistake (a misspelled x- key, a permission no employee can hold) stops the start, by file and pointer.
+  checkRegistry(options.entities ?? Object.values(entitySchemas));
   const db = await openDatabase(options.database ?? { dataDir: null });
   const vocabulary: VocabularyOptions = { webhooksAllowPrivate: options.webhooksAllowPrivate };
   const app = Fastify({

@@ -3,8 +3,9 @@ import type { EntitySchema } from '../../src/schema/types';
 /**
  * A report-like entity used only by tests of the list keywords: `x-resource.operations` (list and
  * show only), `views` (a fixed filter, a route parameter, gates and a date range of their own),
- * `group`, and `x-list.dateRange` (at most 6 months). Its resource gate (`settlements`) is one the
- * demo staff lacks, while its `incomplete` view asks for `reports`, which they have.
+ * `group`, and `x-list.dateRange` (at most 6 months). Its resource gate (`settings`, a permission of
+ * the employee schema like any gate) is one the demo staff lacks, while its `incomplete` view asks
+ * for `reports`, which they have.
  */
 export const REPORT = 'settlement';
 
@@ -17,7 +18,7 @@ export const reportSchema: EntitySchema = {
     endpoint: '/test/settlements',
     routes: { list: '/test/settlement-list', show: '/test/settlement/:id' },
     operations: ['list', 'show'],
-    permission: 'settlements',
+    permission: 'settings',
     group: 'reports',
     views: {
       incomplete: {

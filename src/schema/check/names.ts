@@ -1,0 +1,181 @@
+import { labelProperties } from '../relations';
+import type { EntitySchema, PropertySchema, XDateRange } from '../types';
+import { quoted, type CheckContext, type CrossCheck } from './context';
+import { pointerTo } from './problems';
+import type { SchemaNode } from './subschemas';
+
+/**
+ * Names in the `x-` keywords lead somewhere: list columns, filters, sections, views and rules name
+ * properties of the entity (or of the object they stand on); references and children name
+ * entities, and properties of those entities.
+ */
+
+/** Whether the entity has the property (`id` every record has). */
+const hasProperty = (entity: EntitySchema, name: string) => name === 'id' || Object.hasOwn(entity.properties, name);
+
+/** Reports each name of `names` (at `pointer`/index) that is not a property of `entity`, but those `allowed`. */
+function properties(
+  { entity, report }: CheckContext,
+  pointer: string,
+  names: readonly string[] | undefined,
+  allowed = (_name: string) => false,
+) {
+  names?.forEach((name, i) => {
+    if (!hasProperty(entity, name) && !allowed(name))
+      report(pointerTo(pointer, i), `${quoted(name)} is not a property of ${entity.$id}`);
+  });
+}
+
+function dateRange(context: CheckContext, pointer: string, rule: XDateRange | undefined) {
+  if (rule && !hasProperty(context.entity, rule.field))
+    context.report(pointerTo(pointer, 'field'), `${quoted(rule.field)} is not a property of ${context.entity.$id}`);
+}
+
+/** Keys of a record match (`when`, `editable`, `filter`) naming properties. */
+function keys(context: CheckContext, pointer: string, match: object | undefined, base = (key: string) => key) {
+  for (const key of Object.keys(match ?? {}))
+    if (!hasProperty(context.entity, base(key)))
+      context.report(pointerTo(pointer, key), `${quoted(key)} is not a property of ${context.entity.$id}`);
+}
+
+/** `x-list`, views, sections, commands and `editable` of `x-resource`. */
+export const checkResourceNames: CrossCheck = (context) => {
+  const { entity, report } = context;
+  const list = entity['x-list'];
+  properties(context, '/x-list/columns', list.columns);
+  // `q` is the free-text search over `search`.
+  properties(context, '/x-list/filters', list.filters, (name) => name === 'q');
+  properties(context, '/x-list/search', list.search);
+  properties(context, '/x-list/sort', list.sort.slice(0, 1));
+  dateRange(context, '/x-list/dateRange', list.dateRange);
+  if (list.filters.includes('q') && !list.search?.length)
+    report('/x-list/filters', `the free-text filter "q" needs x-list.search`);
+
+  const resource = entity['x-resource'];
+  for (const [name, view] of Object.entries(resource.views ?? {})) {
+    const at = pointerTo('/x-resource/views', name);
+    properties(context, pointerTo(at, 'columns'), view.columns);
+    dateRange(context, pointerTo(at, 'dateRange'), view.dateRange);
+    // A fixed filter may bound a range (`created_at_gte`) as a list call does.
+    keys(context, pointerTo(at, 'filter'), view.filter, (key) =>
+      hasProperty(entity, key) ? key : key.replace(/_(gte|lte)$/, ''),
+    );
+  }
+  const sections = [
+    ['/x-resource/sections', resource.sections],
+    ['/x-resource/own/sections', resource.own?.sections],
+  ] as const;
+  for (const [pointer, map] of sections)
+    for (const [name, section] of Object.entries(map ?? {})) {
+      const at = pointerTo(pointer, name, 'fields');
+      properties(context, at, section.fields);
+      section.fields.forEach((field, i) => {
+        if (entity.properties[field]?.readOnly)
+          report(pointerTo(at, i), `${quoted(field)} is readOnly: no screen edits it`);
+      });
+    }
+  for (const [name, command] of Object.entries(resource.commands ?? {}))
+    keys(context, pointerTo('/x-resource/commands', name, 'when'), command.when);
+  keys(context, '/x-resource/editable', resource.editable);
+};
+
+/** The entity another keyword names, or a report that there is none. */
+function entityNamed(context: CheckContext, pointer: string, name: string): EntitySchema | undefined {
+  const found = context.entities.get(name);
+  if (!found) context.report(pointer, `unknown entity ${quoted(name)}`);
+  return found;
+}
+
+function notIn(target: EntitySchema, name: string) {
+  return !hasProperty(target, name) && `${quoted(name)} is not a property of ${target.$id}`;
+}
+
+/** The keywords of each property naming siblings, entities and their properties. */
+export const checkPropertyNames: CrossCheck = (context) => {
+  const { entity, report } = context;
+  for (const [name, property] of Object.entries(entity.properties)) {
+    const at = pointerTo('/properties', name);
+    keys(context, pointerTo(at, 'x-when'), property['x-when']);
+    const unique = property['x-unique'];
+    if (typeof unique === 'object' && !hasProperty(entity, unique.within))
+      report(pointerTo(at, 'x-unique', 'within'), `${quoted(unique.within)} is not a property of ${entity.$id}`);
+    const fieldOf = property['x-ui']?.fieldOf;
+    if (fieldOf !== undefined && !hasProperty(entity, fieldOf))
+      report(pointerTo(at, 'x-ui', 'fieldOf'), `${quoted(fieldOf)} is not a property of ${entity.$id}`);
+    checkTransitions(context, at, property);
+    checkReference(context, at, property);
+
+    const children = property['x-children'];
+    if (children) {
+      const child = entityNamed(context, pointerTo(at, 'x-children', 'entity'), children.entity);
+      const problem = child && notIn(child, children.key);
+      if (problem) report(pointerTo(at, 'x-children', 'key'), problem);
+    }
+
+    const from = property['x-from'];
+    if (from) {
+      const source = entity.properties[from.reference];
+      const spec = source?.['x-references'];
+      if (!spec)
+        report(pointerTo(at, 'x-from', 'reference'), `${quoted(from.reference)} is not an x-references property`);
+      const target = spec && context.entities.get(spec.entity);
+      const problem = target && notIn(target, from.property);
+      if (problem) report(pointerTo(at, 'x-from', 'property'), problem);
+    }
+  }
+};
+
+function checkTransitions({ report }: CheckContext, at: string, property: PropertySchema) {
+  for (const [action, transition] of Object.entries(property['x-transitions'] ?? {})) {
+    const statuses = [
+      ...transition.from.map((status, i) => [status, pointerTo(at, 'x-transitions', action, 'from', i)]),
+      [transition.to, pointerTo(at, 'x-transitions', action, 'to')],
+    ];
+    for (const [status, pointer] of statuses)
+      if (!property.enum?.includes(status)) report(pointer, `${quoted(status)} is not a value of the property's enum`);
+  }
+}
+
+/** `x-references` on the property or its items, and the `x-limit` beside it. */
+function checkReference(context: CheckContext, at: string, property: PropertySchema) {
+  const { report } = context;
+  const own = property['x-references'];
+  const spec = own ?? property.items?.['x-references'];
+  if (!spec) return;
+  const pointer = own ? pointerTo(at, 'x-references') : pointerTo(at, 'items', 'x-references');
+  const target = entityNamed(context, pointerTo(pointer, 'entity'), spec.entity);
+  if (!target) return;
+  for (const label of labelProperties(spec)) {
+    const problem = notIn(target, label);
+    if (problem) report(pointerTo(pointer, 'label'), problem);
+  }
+  for (const refused of Object.keys(spec.refuse ?? {})) {
+    const problem = notIn(target, refused);
+    if (problem) report(pointerTo(pointer, 'refuse', refused), problem);
+  }
+  const limit = property['x-limit'];
+  for (const key of ['field', 'remaining'] as const) {
+    const name = limit?.[key];
+    const problem = name !== undefined && notIn(target, name);
+    if (problem) report(pointerTo(at, 'x-limit', key), problem);
+  }
+}
+
+/** The object rules (`x-dateRange`, `x-period`) name properties of the object they stand on. */
+export const checkRuleNames: CrossCheck = ({ subschemas, report }) => {
+  for (const [schema, at] of subschemas) {
+    const has = (name: string) => Object.hasOwn((schema.properties ?? {}) as SchemaNode, name);
+    const rules = [
+      ['x-dateRange', ['from', 'to']],
+      ['x-period', ['start', 'count', 'frequency']],
+    ] as const;
+    for (const [keyword, fields] of rules) {
+      const rule = schema[keyword] as Record<string, unknown> | undefined;
+      if (!rule) continue;
+      for (const field of fields) {
+        const name = String(rule[field]);
+        if (!has(name)) report(pointerTo(at, keyword, field), `${quoted(name)} is not a property of the object`);
+      }
+    }
+  }
+};
