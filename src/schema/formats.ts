@@ -14,3 +14,15 @@ export const KNOWN_FORMATS = [...PRODUCT_FORMATS, ...STANDARD_FORMATS] as const;
 
 export type ProductFormat = (typeof PRODUCT_FORMATS)[number];
 export type KnownFormat = (typeof KNOWN_FORMATS)[number];
+
+const known: ReadonlySet<string> = new Set(KNOWN_FORMATS);
+
+/**
+ * The property's format as one of the known ones, for the tables by which each layer handles
+ * formats (`Record<KnownFormat, …>`, so a format added here and missing from a table fails the type
+ * check). Undefined without a format, or with one no schema of the registry may use.
+ */
+export function formatOf(property: { format?: string }): KnownFormat | undefined {
+  const { format } = property;
+  return format !== undefined && known.has(format) ? (format as KnownFormat) : undefined;
+}

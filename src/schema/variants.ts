@@ -1,3 +1,4 @@
+import { formatOf, type KnownFormat } from './formats';
 import { entitySchemas } from './registry';
 import { childrenOf, type XChildren } from './relations';
 import type { EntitySchema, PropertySchema } from './types';
@@ -115,12 +116,26 @@ export const SEARCH_MIN_LENGTH = 3;
 /** Kind of comparison a filter makes, derived from the property's schema. */
 export type FilterKind = 'search' | 'equals' | 'contains' | 'range';
 
+/** How a text property with a format is filtered: amounts and dates between two ends, the rest by a part of them. */
+const FORMAT_FILTERS: Record<KnownFormat, FilterKind> = {
+  kwd: 'range',
+  date: 'range',
+  'date-time': 'range',
+  mobile: 'contains',
+  'strong-password': 'contains',
+  'email-list': 'contains',
+  'webhook-url': 'contains',
+  email: 'contains',
+  uri: 'contains',
+  ipv4: 'contains',
+};
+
 export function filterKind(name: string, property: PropertySchema | undefined): FilterKind {
   if (name === 'q') return 'search';
   if (!property) return 'equals';
   if (property.enum || property.type === 'integer' || property.type === 'boolean') return 'equals';
-  if (property.format === 'date' || property.format === 'date-time' || property.format === 'kwd') return 'range';
-  return 'contains';
+  const format = formatOf(property);
+  return format ? FORMAT_FILTERS[format] : 'contains';
 }
 
 /** A date-time range takes bare dates too (whole business days, see `listDateRange`). */

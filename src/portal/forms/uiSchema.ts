@@ -2,6 +2,7 @@ import type { UiSchema } from '@rjsf/utils';
 import { enumLabelKey, fieldLabelKey } from '../../schema/labels';
 import { childrenOf } from '../../schema/relations';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
+import { portalFormatOf } from '../formats';
 import type { FormWidgetName } from './widgets';
 import { humanise, type Translate } from './translate';
 
@@ -18,9 +19,8 @@ export function widgetFor(property: PropertySchema): FormWidgetName | undefined 
   if (property['x-file']) return 'file';
   if (property['x-references']) return 'reference';
   if (property.type === 'array' && property.items?.['x-references']) return 'references';
-  if (property.format === 'kwd') return 'money';
-  if (property.format === 'strong-password') return 'password';
-  if (property.format === 'date') return 'date';
+  const formatWidget = portalFormatOf(property).widget;
+  if (formatWidget) return formatWidget;
   if (property.type === 'array' && property.items?.enum && property.uniqueItems) return 'checkboxes';
   return undefined;
 }
@@ -44,13 +44,13 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
   else if (widget) ui['ui:widget'] = widget;
   // A field the server fills from a referenced record (`x-from`) shows what it will hold.
   if (hint?.readonly || property['x-from']) ui['ui:readonly'] = true;
+  const input = portalFormatOf(property);
   // A list of e-mail addresses reads left to right in Arabic too, like a single address.
-  const dir = hint?.dir ?? (property.format === 'email-list' ? 'ltr' : undefined);
+  const dir = hint?.dir ?? (input.leftToRight ? 'ltr' : undefined);
   if (dir) ui['ui:options'] = { mui: { slotProps: { htmlInput: { dir } } } };
-  if (property.format === 'email') ui['ui:autocomplete'] = 'email';
-  // A web address gets the keyboard for addresses on phones.
-  if (property.format === 'webhook-url' || property.format === 'uri')
-    ui['ui:options'] = { ...ui['ui:options'], inputType: 'url' };
+  if (input.autocomplete) ui['ui:autocomplete'] = input.autocomplete;
+  // A web address gets the keyboard for addresses on phones, a mobile number the dial pad.
+  if (input.inputType) ui['ui:options'] = { ...ui['ui:options'], inputType: input.inputType };
 
   const values = property.enum ?? property.items?.enum;
   if (values) {

@@ -10,6 +10,7 @@ import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admi
 import { formatKwd } from '../../shared/money';
 import { itemsReferenceOf, referenceOf } from '../../schema/relations';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
+import { portalFormatOf } from '../formats';
 import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
 import { formatDate, formatNumber } from './format';
@@ -39,8 +40,9 @@ export function isImage(property: PropertySchema | undefined): boolean {
   return property?.['x-file']?.accept.every((type) => type.startsWith('image/')) ?? false;
 }
 
-const isFormatted = (property: PropertySchema | undefined) =>
-  property?.format === 'kwd' || property?.format === 'date' || property?.format === 'date-time';
+const displayOf = (property: PropertySchema | undefined) => portalFormatOf(property).display;
+
+const isFormatted = (property: PropertySchema | undefined) => displayOf(property) !== 'text';
 
 interface Display {
   resource: string;
@@ -59,10 +61,10 @@ export function displayText(
   value: unknown,
 ): string {
   if (value === null || value === undefined || value === '') return '';
-  if (property?.format === 'kwd') return formatKwd(String(value), display.language);
-  if (property?.format === 'date' || property?.format === 'date-time') {
-    return formatDate(String(value), display.language, property.format === 'date-time');
-  }
+  const shown = displayOf(property);
+  if (shown === 'money') return formatKwd(String(value), display.language);
+  if (shown === 'date' || shown === 'date-time')
+    return formatDate(String(value), display.language, shown === 'date-time');
   if (property?.enum) return enumLabel(display, path, value);
   if (Array.isArray(value)) {
     const items = property?.items;
@@ -126,7 +128,7 @@ function FieldLabel({ entity, field }: { entity: unknown; field: unknown }): Rea
 }
 
 const isNumeric = (property: PropertySchema | undefined) =>
-  property?.format === 'kwd' || property?.type === 'integer' || property?.type === 'number';
+  displayOf(property) === 'money' || property?.type === 'integer' || property?.type === 'number';
 
 /** An array of records as a compact table: a column per property of its items, labelled from the catalogue. */
 function ItemsTable({

@@ -1,4 +1,5 @@
 import type { EntitySchema, PropertySchema } from '../../schema/types';
+import { formatOf, type KnownFormat } from '../../schema/formats';
 
 /**
  * How each property of an entity schema is stored. The mapping is the whole "migration language":
@@ -42,16 +43,29 @@ function typeOf(property: PropertySchema): string | undefined {
   return Array.isArray(property.type) ? property.type.find((type) => type !== 'null') : property.type;
 }
 
-/** Storage kind of a property: KWD → exact numeric, integer, boolean, dates, JSON for arrays/objects, else text. */
+/** The column a string of each format is stored in: KWD exact, dates as dates, the rest as text. */
+const FORMAT_COLUMNS: Record<KnownFormat, ColumnKind> = {
+  kwd: 'kwd',
+  date: 'date',
+  'date-time': 'timestamp',
+  mobile: 'text',
+  'strong-password': 'text',
+  'email-list': 'text',
+  'webhook-url': 'text',
+  email: 'text',
+  uri: 'text',
+  ipv4: 'text',
+};
+
+/** Storage kind of a property: by its format (`FORMAT_COLUMNS`), integer, boolean, JSON for arrays/objects, else text. */
 export function kindOf(property: PropertySchema): ColumnKind {
   const type = typeOf(property);
-  if (property.format === 'kwd') return 'kwd';
+  const format = formatOf(property);
+  if (format) return FORMAT_COLUMNS[format];
   if (type === 'integer')
     return typeof property.maximum === 'number' && property.maximum <= INT32_MAX ? 'integer' : 'bigint';
   if (type === 'boolean') return 'boolean';
   if (type === 'array' || type === 'object') return 'json';
-  if (property.format === 'date') return 'date';
-  if (property.format === 'date-time') return 'timestamp';
   return 'text';
 }
 

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { fieldMessages, pathOf } from '../../schema/errors';
+import { formatOf, type KnownFormat } from '../../schema/formats';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { fromFils, normaliseKwd, toFils } from '../money';
 import { serialToDate, SpreadsheetRefused, type Cell, type Sheet } from './cells';
@@ -109,18 +110,34 @@ function dateText(value: Cell): string {
   return match ? `${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}` : text;
 }
 
+/** A mobile number cell without its spaces, dashes and brackets. */
+function mobileText(value: Cell): string {
+  // `String` writes an integer below 10^21 in full: 96550000000, never 9.655e10.
+  return String(value).replace(/[\s\-()]/g, '');
+}
+
+const plainText = (value: Cell) => String(value).trim();
+
+/** How a cell is read into a field of each format. */
+const FORMAT_CELLS: Record<KnownFormat, (value: Cell) => string> = {
+  kwd: amountText,
+  date: dateText,
+  'date-time': plainText,
+  mobile: mobileText,
+  'strong-password': plainText,
+  'email-list': plainText,
+  'webhook-url': plainText,
+  email: plainText,
+  uri: plainText,
+  ipv4: plainText,
+};
+
 /** The text a field takes from a cell; undefined for an empty cell. */
 export function cellText(value: Cell, property: PropertySchema): string | undefined {
   if (value === null) return undefined;
   if (typeof value === 'string' && value.trim() === '') return undefined;
-  if (property.format === 'kwd') return amountText(value);
-  if (property.format === 'date') return dateText(value);
-  if (property.format === 'mobile') {
-    // `String` writes an integer below 10^21 in full: 96550000000, never 9.655e10.
-    const text = String(value);
-    return text.replace(/[\s\-()]/g, '');
-  }
-  return String(value).trim();
+  const format = formatOf(property);
+  return format ? FORMAT_CELLS[format](value) : plainText(value);
 }
 
 /**

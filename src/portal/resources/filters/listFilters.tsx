@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { DateInput, NullableBooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
 import type { EntitySchema, PropertySchema } from '../../../schema/types';
 import { filterKind } from '../../../schema/variants';
+import { portalFormatOf } from '../../formats';
 import { enumLabelKey } from '../../forms/uiSchema';
 import { RangeLabel } from './RangeLabel';
 import { SearchFilterInput } from './SearchFilterInput';
@@ -15,7 +16,7 @@ function rangeInputs(resource: string, name: string, property: PropertySchema): 
   return ends.map(({ suffix, end }) => {
     const label = <RangeLabel resource={resource} field={name} end={end} />;
     const source = `${name}${suffix}`;
-    return property.format === 'kwd' ? (
+    return portalFormatOf(property).display === 'money' ? (
       <TextInput key={source} source={source} label={label} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
     ) : (
       <DateInput key={source} source={source} label={label} />
