@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import type { Queryable, Row } from '../db/database';
 import { errorResponses } from '../http/shared-schemas';
+import { dropIgnoredFields } from '../resources/ignored-fields';
 import { checkFileReferences, fileFields, multipartReader } from '../resources/multipart';
 import { withUploads } from '../resources/uploads';
 import { toRecord } from '../storage/records';
@@ -145,6 +146,7 @@ function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySch
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         for (const file of request.pendingFiles ?? []) (value as Row)[file.field] = ctx.uploads.url(file.name);
       }
+      dropIgnoredFields(entity, value);
       ctx.validator.check(`${name}.update`, value);
       record = value as Row;
     }
@@ -169,9 +171,14 @@ function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySch
 
   const writeOptions: RouteShorthandOptions = {
     onRequest: access,
-    ...(multipart
-      ? { preValidation: multipartReader(entity, ctx.uploads, !encrypted), config: { multipart: true } }
-      : {}),
+    // The record as read may come back whole: its read-only fields are dropped (an encrypted body once decrypted).
+    preValidation: [
+      ...(multipart ? [multipartReader(entity, ctx.uploads, !encrypted)] : []),
+      async (request: FastifyRequest) => {
+        if (!encrypted) dropIgnoredFields(entity, request.body);
+      },
+    ],
+    ...(multipart ? { config: { multipart: true } } : {}),
     schema: {
       tags,
       summary: `Replace the merchant's own ${name}${encrypted ? ' (body encrypted)' : ''}`,

@@ -10,6 +10,7 @@ import { claimOf, idempotencyHeaders, keyedTransaction, readIdempotencyKey, send
 import { languageOf } from '../http/language';
 import { errorResponses } from '../http/shared-schemas';
 import { contentRange, parseListQuery, requestedView, type RawListQuery } from '../resources/list-params';
+import { dropIgnoredFields } from '../resources/ignored-fields';
 import { checkFileReferences, fileFields, multipartReader } from '../resources/multipart';
 import {
   decryptedListQuery,
@@ -132,11 +133,13 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const by = (request: FastifyRequest) => actorOf(callerOf(request));
 
   /**
-   * `x-from`: the fields of a write the server takes from the records it references, set before
-   * the write is validated (replacing whatever the client sent).
+   * A write's body made ready for validation: an update loses the fields of the record it never
+   * writes (`ignored-fields.ts`), then `x-from` fields, which the server takes from the records the
+   * write references, are set (replacing whatever the client sent).
    */
   const sources = sourcesOf(entity, ctx.entities);
-  const fillFromReferences = async (request: FastifyRequest, operation: 'create' | 'update', value: unknown) => {
+  const prepareBody = async (request: FastifyRequest, operation: 'create' | 'update', value: unknown) => {
+    if (operation === 'update') dropIgnoredFields(entity, value);
     if (sources.length === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return;
     const merchantId = merchantOf(request);
     const previous = operation === 'update' ? await store.get(ctx.db, merchantId, idOf(request)) : undefined;
@@ -157,7 +160,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         for (const file of request.pendingFiles ?? []) (value as Row)[file.field] = ctx.uploads.url(file.name);
       }
-      await fillFromReferences(request, operation, value);
+      await prepareBody(request, operation, value);
       ctx.validator.check(`${name}.${operation}`, value);
       record = value as Row;
     }
@@ -168,16 +171,16 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const idempotent = entity['x-resource'].idempotent === true;
   /**
    * What runs before the body is validated: a multipart body is read, the idempotency key of a
-   * create taken with the request as sent (`x-resource.idempotent`), then the `x-from` fields are
-   * filled (an encrypted body is filled once decrypted, see `recordOf`).
+   * create taken with the request as sent (`x-resource.idempotent`), then the fields an update
+   * ignores are dropped and the `x-from` fields filled (an encrypted body once decrypted, see `recordOf`).
    */
   const beforeValidation = (operation: 'create' | 'update') => [
     ...(multipart ? [multipartReader(entity, ctx.uploads, !encrypted)] : []),
     ...(idempotent && operation === 'create'
       ? [readIdempotencyKey((request) => `merchant:${merchantOf(request)}`)]
       : []),
-    ...(sources.length > 0 && !encrypted
-      ? [async (request: FastifyRequest) => fillFromReferences(request, operation, request.body)]
+    ...((sources.length > 0 || operation === 'update') && !encrypted
+      ? [async (request: FastifyRequest) => prepareBody(request, operation, request.body)]
       : []),
   ];
 
