@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAjv } from './ajv';
 import { entitySchemas } from './registry';
-import { filterKind, filterSchema, recordSchema, writeSchema } from './variants';
+import { filterKind, filterSchema, ignoredOnUpdate, recordSchema, writeSchema } from './variants';
 
 const ajv = createAjv();
 
@@ -42,6 +42,18 @@ describe.each(Object.values(entitySchemas))('derived schemas of $title', (entity
     for (const [name, property] of Object.entries(entity.properties)) {
       expect(name in record.properties).toBe(!property.writeOnly && !property['x-children']);
     }
+  });
+
+  it("lets a replace carry back exactly the record's fields it does not write", () => {
+    const ignored = ignoredOnUpdate(entity);
+    const update = writeSchema(entity, 'update').properties;
+    const record = recordSchema(entity).properties;
+    expect(ignored).toContain('id');
+    for (const name of ignored) {
+      expect(name in update, name).toBe(false);
+      expect(Boolean(record[name].readOnly || record[name]['x-transitions']), name).toBe(true);
+    }
+    for (const name of Object.keys(record)) expect(ignored.includes(name) || name in update, name).toBe(true);
   });
 
   it('lists and filters only known properties', () => {

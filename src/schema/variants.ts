@@ -19,6 +19,17 @@ export function writableProperties(entity: EntitySchema): Record<string, Propert
   return Object.fromEntries(Object.entries(entity.properties).filter(([, property]) => isWritable(property)));
 }
 
+/**
+ * Fields a replace may carry back as the record was read, though it never writes them: what the
+ * record answers (`recordSchema`) and a client may not write — `readOnly` ones (`id`, `created_at`,
+ * a generated reference) and statuses moved by actions. The API drops them from an update before
+ * validating it, so a client may send the whole record it read (react-admin's edit form does).
+ */
+export function ignoredOnUpdate(entity: EntitySchema): string[] {
+  const writable = writableProperties(entity);
+  return Object.keys(recordSchema(entity).properties).filter((name) => !(name in writable));
+}
+
 /** Finds an entity schema by `$id`; the registry's by default. */
 export type EntityLookup = (name: string) => EntitySchema | undefined;
 

@@ -116,7 +116,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   installAuditContext(app);
   installErrorHandling(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
-  await app.register(fastifySwagger, swaggerOptions(ctx.publicUrl));
+  await app.register(fastifySwagger, swaggerOptions(ctx.publicUrl, ctx.entities));
   for (const schema of [
     ...SHARED_SCHEMAS,
     ...ctx.entities.flatMap(entityRouteSchemas),

@@ -1,4 +1,5 @@
 import { rangeFilters } from '../../schema/listDateRange';
+import { allows } from '../../schema/operations';
 import type { EntitySchema, PropertySchema, XDateRange } from '../../schema/types';
 import { filterSchema, recordSchema, writeSchema } from '../../schema/variants';
 import { viewsOf } from '../../schema/views';
@@ -6,14 +7,19 @@ import { viewsOf } from '../../schema/views';
 /**
  * The schemas an entity's endpoints use, derived from its one schema file and named by `$id`
  * (`invoice.create`, `invoice.update`, `invoice.record`, `invoice.filter`) so that request
- * validation, response serialisation and the OpenAPI document all point at the same objects.
+ * validation, response serialisation and the OpenAPI document all point at the same objects. Each
+ * is made only when some endpoint uses it (an update: by id or as the merchant's own record; a
+ * filter: by a list), so the document holds no schema nothing uses.
  */
 export function entityRouteSchemas(entity: EntitySchema): (PropertySchema & { $id: string })[] {
+  const updated = allows(entity, 'update') || entity['x-resource'].own !== undefined;
   return [
-    writeSchema(entity, 'create'),
-    writeSchema(entity, 'update'),
+    ...(allows(entity, 'create') ? [writeSchema(entity, 'create')] : []),
+    ...(updated ? [writeSchema(entity, 'update')] : []),
     recordSchema(entity),
-    { ...filterSchema(entity), $id: `${entity.$id}.filter`, title: `${entity.title} filter` },
+    ...(allows(entity, 'list')
+      ? [{ ...filterSchema(entity), $id: `${entity.$id}.filter`, title: `${entity.title} filter` }]
+      : []),
   ];
 }
 

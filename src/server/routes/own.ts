@@ -9,6 +9,7 @@ import { checkAccess } from '../http/guard';
 import { checkFileReferences, fileFields, multipartReader } from '../http/multipart';
 import { errorResponses } from '../http/shared-schemas';
 import { ownPath } from './paths';
+import { dropIgnoredFields } from '../http/ignored-fields';
 
 /**
  * `x-resource.own`: the signed-in merchant's own record of an entity (its business profile, its
@@ -34,6 +35,7 @@ function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySch
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         for (const file of request.pendingFiles ?? []) (value as Row)[file.field] = ctx.uploads.url(file.name);
       }
+      dropIgnoredFields(entity, value);
       ctx.validator.check(`${name}.update`, value);
       record = value as Row;
     }
@@ -58,9 +60,14 @@ function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySch
 
   const writeOptions: RouteShorthandOptions = {
     onRequest: access,
-    ...(multipart
-      ? { preValidation: multipartReader(entity, ctx.uploads, !encrypted), config: { multipart: true } }
-      : {}),
+    // The record as read may come back whole: its read-only fields are dropped (an encrypted body once decrypted).
+    preValidation: [
+      ...(multipart ? [multipartReader(entity, ctx.uploads, !encrypted)] : []),
+      async (request: FastifyRequest) => {
+        if (!encrypted) dropIgnoredFields(entity, request.body);
+      },
+    ],
+    ...(multipart ? { config: { multipart: true } } : {}),
     schema: {
       tags,
       summary: `Replace the merchant's own ${name}${encrypted ? ' (body encrypted)' : ''}`,

@@ -12,6 +12,7 @@ import { languageOf } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
 import { contentRange, parseListQuery, requestedView, type RawListQuery } from '../http/list-params';
 import { checkFileReferences, fileFields, multipartReader } from '../http/multipart';
+import { dropIgnoredFields } from '../http/ignored-fields';
 import {
   decryptedListQuery,
   encryptedQuerystring,
@@ -121,11 +122,13 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const by = (request: FastifyRequest) => actorOf(callerOf(request));
 
   /**
-   * `x-from`: the fields of a write the server takes from the records it references, set before
-   * the write is validated (replacing whatever the client sent).
+   * A write's body made ready for validation: an update loses the fields of the record it never
+   * writes (`ignored-fields.ts`), then `x-from` fields, which the server takes from the records the
+   * write references, are set (replacing whatever the client sent).
    */
   const sources = sourcesOf(entity, ctx.entities);
-  const fillFromReferences = async (request: FastifyRequest, operation: 'create' | 'update', value: unknown) => {
+  const prepareBody = async (request: FastifyRequest, operation: 'create' | 'update', value: unknown) => {
+    if (operation === 'update') dropIgnoredFields(entity, value);
     if (sources.length === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return;
     const merchantId = merchantOf(request);
     const previous = operation === 'update' ? await store.get(ctx.db, merchantId, idOf(request)) : undefined;
@@ -146,7 +149,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         for (const file of request.pendingFiles ?? []) (value as Row)[file.field] = ctx.uploads.url(file.name);
       }
-      await fillFromReferences(request, operation, value);
+      await prepareBody(request, operation, value);
       ctx.validator.check(`${name}.${operation}`, value);
       record = value as Row;
     }
@@ -157,16 +160,16 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const idempotent = entity['x-resource'].idempotent === true;
   /**
    * What runs before the body is validated: a multipart body is read, the idempotency key of a
-   * create taken with the request as sent (`x-resource.idempotent`), then the `x-from` fields are
-   * filled (an encrypted body is filled once decrypted, see `recordOf`).
+   * create taken with the request as sent (`x-resource.idempotent`), then the fields an update
+   * ignores are dropped and the `x-from` fields filled (an encrypted body once decrypted, see `recordOf`).
    */
   const beforeValidation = (operation: 'create' | 'update') => [
     ...(multipart ? [multipartReader(entity, ctx.uploads, !encrypted)] : []),
     ...(idempotent && operation === 'create'
       ? [readIdempotencyKey((request) => `merchant:${merchantOf(request)}`)]
       : []),
-    ...(sources.length > 0 && !encrypted
-      ? [async (request: FastifyRequest) => fillFromReferences(request, operation, request.body)]
+    ...((sources.length > 0 || operation === 'update') && !encrypted
+      ? [async (request: FastifyRequest) => prepareBody(request, operation, request.body)]
       : []),
   ];
 

@@ -46,9 +46,12 @@ export class MerchantRecords implements RecordSource {
     return new MerchantRecords(app, book, await idOf(email), await idOf(foreignEmail), token);
   }
 
-  /** The entity's schema as the document has it (its create schema carries the x- hints). */
+  /**
+   * The entity's schema as the document has it: its record schema, which every entity has (a
+   * create schema only where it may be created), carries the x- hints.
+   */
   entity(entity: string): EntitySchema {
-    const schema = this.book.component(`${entity}.create`);
+    const schema = this.book.component(`${entity}.record`);
     if (!schema?.['x-resource']) throw new Error(`No schema for ${entity}`);
     return schema as unknown as EntitySchema;
   }
@@ -88,7 +91,7 @@ export class MerchantRecords implements RecordSource {
 
   /** Up to three ids of another merchant's records of the entity. */
   async foreignIds(entity: string | undefined): Promise<string[]> {
-    if (!entity || !this.book.component(`${entity}.create`)) return [];
+    if (!entity || !this.book.component(`${entity}.record`)) return [];
     const rows = await this.app.bawaba.db.query<{ id: number }>(
       `select id from "${this.table(entity)}" where merchant_id = $1 order by id limit 3`,
       [this.foreignMerchantId],

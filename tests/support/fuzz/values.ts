@@ -144,7 +144,7 @@ export class ValueGenerator {
       const items = value[name];
       const children = this.book.resolve(raw)['x-children'] as XChildren | undefined;
       if (!children || !Array.isArray(items)) continue;
-      const key = this.book.component(`${children.entity}.create`)?.properties?.[children.key];
+      const key = this.book.component(`${children.entity}.record`)?.properties?.[children.key];
       const limit = key?.['x-limit'] as XLimit | undefined;
       const allowed = limit ? value[limit.field] : undefined;
       if (!limit || typeof allowed !== 'number' || items.length <= allowed) continue;
