@@ -15,6 +15,7 @@ import { backOfficePatterns } from '../src/portal/shell/backOfficePatterns';
 import { checkRegistry } from '../src/schema/check/checkRegistry';
 import { entitySchemas } from '../src/schema/registry';
 import type { EntitySchema } from '../src/schema/types';
+import { entityTypes } from './generate-entities';
 import { readmeFile, vocabularyDocs } from './vocabulary-docs';
 import { vocabularyTypes } from './vocabulary-types';
 
@@ -54,6 +55,7 @@ export async function generateTypes(
   }
   files.set('index.ts', `${BANNER}\n${exports.join('\n')}\n`);
   files.set('vocabulary.ts', await vocabularyTypes(BANNER));
+  files.set('entities.ts', entityTypes(schemas, typeName, BANNER));
   const patterns = backOfficePatterns(schemas).map((pattern) => `  ${JSON.stringify(pattern).replace(/"/g, "'")},`);
   files.set(
     'backOfficePaths.ts',

@@ -11,6 +11,7 @@ import { DEFAULT_EXPORT_BATCH } from '../../src/server/export/routes';
 import { parseListQuery } from '../../src/server/http/list-params';
 import { dashboardSummary } from '../../src/server/payments/dashboard';
 import { actorOf } from '../../src/server/history/change-history';
+import { storeOf as typedStoreOf } from '../../src/server/storage/entity-stores';
 import { findLogin } from '../../src/server/storage/login-identities';
 import type { ListParams, PageReader, Step, Workload } from './scenarios';
 
@@ -78,7 +79,7 @@ export async function floorOf(ctx: ServerContext, account: Workload['account']):
       case 'sign-in':
         return signIn;
       case 'dashboard':
-        return () => dashboardSummary(db, storeOf('transaction'), merchantId, today());
+        return () => dashboardSummary(db, typedStoreOf(ctx, 'transaction'), merchantId, today());
       case 'list': {
         const store = storeOf(step.resource);
         const query = listQuery(step.resource, step.params);

@@ -16,6 +16,20 @@ export function setClock(now?: () => Date): void {
 /** The current instant of the clock the rules read. */
 export const now = (): Date => clock();
 
+/**
+ * Runs `check` (synchronous) with the clock stopped at `instant`, then puts the clock back: a rule
+ * about "now" checked for a write made then (demo data written as of its past dates).
+ */
+export function asOf<T>(instant: Date, check: () => T): T {
+  const previous = clock;
+  clock = () => instant;
+  try {
+    return check();
+  } finally {
+    clock = previous;
+  }
+}
+
 /** Today's date in UTC, as `YYYY-MM-DD`. */
 export function today(): string {
   return clock().toISOString().slice(0, 10);

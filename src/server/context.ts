@@ -11,7 +11,7 @@ import type { MerchantCiphers } from './merchants/ciphers';
 import type { Outbox, Transport } from './outbox/outbox';
 import type { RecordEvents } from './storage/events';
 import type { OwnRecords } from './storage/own-records';
-import type { EntityStore } from './storage/records';
+import type { EntityStores } from './storage/entity-stores';
 
 /**
  * Everything the product's flows and routes share, built once by `buildApp` (`create-context.ts`).
@@ -21,8 +21,8 @@ export interface ServerContext {
   /** Absolute base URL of the portal, for links sent to payers. */
   publicUrl: string;
   entities: EntitySchema[];
-  /** One store per entity, by `$id`. */
-  stores: ReadonlyMap<string, EntityStore>;
+  /** One store per entity, by `$id` (`storeOf(ctx, 'invoice')` when the flow needs it). */
+  stores: EntityStores;
   /** Every write of the stores is told here (the change history and the activity log listen). */
   events: RecordEvents;
   /** The merchant's own record of each entity with `x-resource.own` (its profile, its settings). */

@@ -20,6 +20,7 @@ import { Validator } from './kernel/validation';
 import { MerchantCiphers } from './merchants/ciphers';
 import { consoleTransport } from './outbox/console-transport';
 import { Outbox } from './outbox/outbox';
+import { EntityStores } from './storage/entity-stores';
 import { RecordEvents } from './storage/events';
 import { OwnRecords } from './storage/own-records';
 import { EntityStore } from './storage/records';
@@ -54,7 +55,9 @@ export async function createContext(
     db,
     publicUrl,
     entities,
-    stores: new Map(entities.map((entity) => [entity.$id, new EntityStore(entity, publicUrl, entities, events)])),
+    stores: new EntityStores(
+      entities.map((entity) => [entity.$id, new EntityStore(entity, publicUrl, entities, events)]),
+    ),
     events,
     own,
     validator,

@@ -1,11 +1,13 @@
 import type { Language } from '../shared/i18n';
-import type { Queryable, Row } from './db/database';
+import type { Queryable } from './db/database';
+import type { RecordOf } from './storage/entity-rows';
 
 /**
  * What else happens when a record is created, changed or moves status through the generic routes:
  * an invoice sends its SMS and makes its parts, a subscription sends its link. Each effect runs inside
  * the write's transaction (so a failing effect undoes the write) and may return the record as it
- * now stands; messages it queued leave once the transaction has committed.
+ * now stands; messages it queued leave once the transaction has committed. An effect of an entity
+ * the code names gets that entity's records (`onCreate('invoice', (scope, invoice) => …)`).
  */
 
 export interface EffectScope {
@@ -20,51 +22,91 @@ export interface EffectScope {
 }
 
 /** Runs after `record` was created; returns the record again when it changed it. */
-export type CreateEffect = (scope: EffectScope, record: Row) => Promise<Row | void>;
+export type CreateEffect<N extends string = string> = (
+  scope: EffectScope,
+  record: RecordOf<N>,
+) => Promise<RecordOf<N> | void>;
 
 /** Runs after `record` was changed by a write from `previous`; throws to refuse the change. */
-export type UpdateEffect = (scope: EffectScope, record: Row, previous: Row) => Promise<Row | void>;
+export type UpdateEffect<N extends string = string> = (
+  scope: EffectScope,
+  record: RecordOf<N>,
+  previous: RecordOf<N>,
+) => Promise<RecordOf<N> | void>;
 
 /** Runs after the action `action` moved `record` (already written) to its new status. */
-export type TransitionEffect = (scope: EffectScope, record: Row, action: string) => Promise<Row | void>;
+export type TransitionEffect<N extends string = string> = (
+  scope: EffectScope,
+  record: RecordOf<N>,
+  action: string,
+) => Promise<RecordOf<N> | void>;
 
-export class Effects {
-  private readonly created = new Map<string, CreateEffect[]>();
-  private readonly updated = new Map<string, UpdateEffect[]>();
-  private readonly transitioned = new Map<string, TransitionEffect[]>();
+/**
+ * Effects by entity name. The one place effects of different entities share a list: an effect is
+ * filed under its entity's name and only ever run with records of that entity, so each list holds
+ * effects of the type its name says.
+ */
+class EffectLists {
+  private readonly lists = new Map<string, unknown[]>();
 
-  onCreate(entity: string, effect: CreateEffect): void {
-    this.created.set(entity, [...(this.created.get(entity) ?? []), effect]);
+  add(entity: string, effect: unknown): void {
+    this.lists.set(entity, [...(this.lists.get(entity) ?? []), effect]);
   }
 
-  onUpdate(entity: string, effect: UpdateEffect): void {
-    this.updated.set(entity, [...(this.updated.get(entity) ?? []), effect]);
+  /** The effects filed under `entity`, as the type of that entity's effects (see above). */
+  of<Effect>(entity: string): Effect[] {
+    return (this.lists.get(entity) ?? []) as Effect[];
+  }
+}
+
+export class Effects {
+  private readonly created = new EffectLists();
+  private readonly updated = new EffectLists();
+  private readonly transitioned = new EffectLists();
+
+  onCreate<N extends string>(entity: N, effect: CreateEffect<N>): void {
+    this.created.add(entity, effect);
+  }
+
+  onUpdate<N extends string>(entity: N, effect: UpdateEffect<N>): void {
+    this.updated.add(entity, effect);
   }
 
   /** Whether writes of `entity` have effects (the route then reads the record as it was first). */
   hasUpdateEffects(entity: string): boolean {
-    return (this.updated.get(entity)?.length ?? 0) > 0;
+    return this.updated.of(entity).length > 0;
   }
 
-  onTransition(entity: string, effect: TransitionEffect): void {
-    this.transitioned.set(entity, [...(this.transitioned.get(entity) ?? []), effect]);
+  onTransition<N extends string>(entity: N, effect: TransitionEffect<N>): void {
+    this.transitioned.add(entity, effect);
   }
 
-  async afterCreate(entity: string, scope: EffectScope, record: Row): Promise<Row> {
+  async afterCreate<N extends string>(entity: N, scope: EffectScope, record: RecordOf<N>): Promise<RecordOf<N>> {
     let current = record;
-    for (const effect of this.created.get(entity) ?? []) current = (await effect(scope, current)) ?? current;
+    for (const effect of this.created.of<CreateEffect<N>>(entity)) current = (await effect(scope, current)) ?? current;
     return current;
   }
 
-  async afterUpdate(entity: string, scope: EffectScope, record: Row, previous: Row): Promise<Row> {
+  async afterUpdate<N extends string>(
+    entity: N,
+    scope: EffectScope,
+    record: RecordOf<N>,
+    previous: RecordOf<N>,
+  ): Promise<RecordOf<N>> {
     let current = record;
-    for (const effect of this.updated.get(entity) ?? []) current = (await effect(scope, current, previous)) ?? current;
+    for (const effect of this.updated.of<UpdateEffect<N>>(entity))
+      current = (await effect(scope, current, previous)) ?? current;
     return current;
   }
 
-  async afterTransition(entity: string, scope: EffectScope, record: Row, action: string): Promise<Row> {
+  async afterTransition<N extends string>(
+    entity: N,
+    scope: EffectScope,
+    record: RecordOf<N>,
+    action: string,
+  ): Promise<RecordOf<N>> {
     let current = record;
-    for (const effect of this.transitioned.get(entity) ?? [])
+    for (const effect of this.transitioned.of<TransitionEffect<N>>(entity))
       current = (await effect(scope, current, action)) ?? current;
     return current;
   }

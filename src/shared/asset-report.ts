@@ -1,3 +1,5 @@
+import type { Asset } from '../generated';
+
 /**
  * The asset report as the API answers it (`GET /asset/report`), shared by the server's route and
  * the portal's page.
@@ -21,7 +23,8 @@ export type AssetFigures = { [name in (typeof ASSET_COUNTS)[number]]: number } &
   [name in (typeof ASSET_AMOUNTS)[number]]: string;
 };
 
-export type AssetReportRow = AssetFigures & { id: number; name: string };
+/** One asset's figures, with its id and name. */
+export type AssetReportRow = AssetFigures & { id: number } & Pick<Asset, 'name'>;
 
 export interface AssetReport {
   month: string;

@@ -1,3 +1,5 @@
+import type { EntityRecord } from '../generated/entities';
+
 /**
  * The dashboard as the API answers it (`GET /v1/dashboard`) and who may see it, shared by the
  * server's route and the portal's page.
@@ -25,7 +27,7 @@ export interface PeriodTotal {
   amount: string;
 }
 
-export interface DashboardSummary<Transaction = Record<string, unknown>> {
+export interface DashboardSummary {
   currency: 'KWD';
   /** The day the figures are as of. */
   today: string;
@@ -38,5 +40,5 @@ export interface DashboardSummary<Transaction = Record<string, unknown>> {
   /** The last 6 months, oldest first. */
   monthly: PeriodTotal[];
   /** The newest transactions, newest first. */
-  latest: Transaction[];
+  latest: EntityRecord<'transaction'>[];
 }

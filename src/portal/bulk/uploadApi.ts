@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import type { BulkUpload } from '../../generated';
+import type { EntityRecord } from '../../generated/entities';
 import type { BulkRow } from '../../shared/spreadsheet/invoiceRows';
 import { http } from '../shell/providers';
 import type { ShownProblem } from './ProblemTable';
@@ -30,9 +30,9 @@ interface RowErrorsBody {
   rows?: { row: number; field: string; message: string }[];
 }
 
-export async function createUpload(request: UploadRequest): Promise<BulkUpload> {
+export async function createUpload(request: UploadRequest): Promise<EntityRecord<'bulk_upload'>> {
   try {
-    return await http.post<BulkUpload>('/invoice-bulk-upload', request);
+    return await http.post<EntityRecord<'bulk_upload'>>('/invoice-bulk-upload', request);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const rows = (error.body as RowErrorsBody | null)?.rows ?? [];

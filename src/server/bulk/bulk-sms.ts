@@ -1,8 +1,9 @@
 import type { Language } from '../../shared/i18n';
 import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
+import type { Queryable } from '../db/database';
 import { smsText } from '../messaging/invoice-sms';
 import { ownSmsSettings } from '../messaging/sms-settings';
+import type { ReadOf } from '../storage/entity-rows';
 
 /**
  * The SMS of an upload's invoices, worded as every invoice's SMS is (the merchant's own quick
@@ -12,26 +13,29 @@ import { ownSmsSettings } from '../messaging/sms-settings';
 
 const OUTBOX_BATCH = 1_000;
 
-/** Queues one SMS per invoice (`id`, `mobile`, `customer_name`, `reference_no`, `amount`, `payment_link`). */
+/** What an upload's invoice SMS is made of. */
+export type BulkSmsInvoice = ReadOf<'invoice', 'mobile' | 'customer_name' | 'reference_no' | 'amount' | 'payment_link'>;
+
+/** Queues one SMS per invoice. */
 export async function queueBulkSms(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  invoices: Row[],
+  invoices: readonly BulkSmsInvoice[],
   language: Language,
 ): Promise<number> {
   const settings = await ownSmsSettings(q, ctx, merchantId, ['quick_invoice'], language);
   const messages = invoices.flatMap((invoice) => {
-    const mobile = typeof invoice.mobile === 'string' ? invoice.mobile.trim() : '';
+    const mobile = invoice.mobile?.trim() ?? '';
     if (!mobile) return [];
     const body = smsText(settings, language, 'app.sms.invoice', {
       mobile,
-      name: typeof invoice.customer_name === 'string' ? invoice.customer_name.trim() : '',
+      name: invoice.customer_name?.trim() ?? '',
       refno: String(invoice.reference_no),
       amount: String(invoice.amount),
       link: String(invoice.payment_link),
     });
-    return [{ recipient: mobile, body, invoice_id: Number(invoice.id) }];
+    return [{ recipient: mobile, body, invoice_id: invoice.id }];
   });
   for (let from = 0; from < messages.length; from += OUTBOX_BATCH) {
     await q.query(

@@ -1,3 +1,4 @@
+import type { Entities, EntityCreate, EntityName, EntityServerValues } from '../../generated/entities';
 import { notApplying } from '../../schema/when';
 import type { EntitySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
@@ -30,8 +31,19 @@ export function checkBatchable(entity: EntitySchema, fields: readonly string[]):
   }
 }
 
-/** The record `EntityStore.create` would store for `values` and `system`, before its generated values. */
-export function newRecord(entity: EntitySchema, values: Row, system: Row, now: string): Row {
+/** A new record of entity N before it is stored: any of its properties may be unset. */
+export type NewRecord<N extends EntityName> = Partial<Omit<Entities[N], 'id'>>;
+
+/**
+ * The record `EntityStore.create` would store for `values` and `system` (of `entity`, the schema of
+ * N), before its generated values.
+ */
+export function newRecord<N extends EntityName>(
+  entity: EntitySchema,
+  values: EntityCreate<N>,
+  system: EntityServerValues<N>,
+  now: string,
+): NewRecord<N> {
   const record: Row = {};
   for (const column of columnsOf(entity)) {
     if (column.property.default !== undefined) record[column.name] = structuredClone(column.property.default);
@@ -39,7 +51,9 @@ export function newRecord(entity: EntitySchema, values: Row, system: Row, now: s
   Object.assign(record, values, system);
   for (const name of notApplying(entity, record)) delete record[name];
   for (const name of ['created_at', 'updated_at']) if (name in entity.properties) record[name] ??= now;
-  return record;
+  // Typed as N's record: it holds the given values of N, the schema's defaults and the timestamps of
+  // N's own properties, less the ones that do not apply.
+  return record as NewRecord<N>;
 }
 
 /**
@@ -50,7 +64,7 @@ export async function insertBatch(
   q: Queryable,
   entity: EntitySchema,
   merchantId: number,
-  records: Row[],
+  records: readonly Row[],
   publicUrl: string,
 ): Promise<number[]> {
   const table = ident(entity['x-resource'].table);

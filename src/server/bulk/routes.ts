@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EntityCreate, EntityServerValues } from '../../generated/entities';
 import { BULK_KIND, bulkColumns, MAX_BULK_ROWS, problemsOf } from '../../shared/spreadsheet/invoiceRows';
 import { fromFils, toFils } from '../../shared/money';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
@@ -105,20 +106,26 @@ export function bulkUploadRoutes(app: FastifyInstance, ctx: ServerContext): void
   checkBatchable(invoice, fields);
   const linked = 'bulk_upload_id' in invoice.properties;
 
-  /** The messages of one row, empty when it is a valid invoice of the file's columns. */
-  const checkRow = (row: number, values: Row, language: 'en' | 'ar'): RowError[] => {
+  /** The invoice of one row of the file's columns, or the row's messages when it is none. */
+  const checkRow = (
+    row: number,
+    values: Row,
+    language: 'en' | 'ar',
+  ): { invoice: EntityCreate<'invoice'> } | { errors: RowError[] } => {
     const errors: RowError[] = Object.keys(values)
       .filter((name) => !fields.includes(name))
       .map((field) => ({ row, field, message: t(language, 'validation.additionalProperties') }));
+    const candidate: unknown = { ...values, kind: BULK_KIND };
     try {
-      ctx.validator.check(`${invoice.$id}.create`, { ...values, kind: BULK_KIND });
+      ctx.validator.checkCreate('invoice', candidate);
+      if (errors.length === 0) return { invoice: candidate };
     } catch (error) {
       if (!(error instanceof ValidationFailed)) throw error;
       for (const { field, key, params } of problemsOf(error.schema as EntitySchema, error.errors)) {
         if (field || errors.length === 0) errors.push({ row, field, message: t(language, key, params) });
       }
     }
-    return errors;
+    return { errors };
   };
 
   app.post(
@@ -144,15 +151,17 @@ export function bulkUploadRoutes(app: FastifyInstance, ctx: ServerContext): void
       const body = request.body as BulkBody;
 
       const problems: RowError[] = [];
-      let refused = 0;
+      const valid: EntityCreate<'invoice'>[] = [];
       let total = 0n;
       for (const { row, values } of body.rows) {
-        const errors = checkRow(row, values, language);
-        if (errors.length > 0) {
-          refused++;
-          if (problems.length < MAX_REPORTED) problems.push(...errors.slice(0, MAX_REPORTED - problems.length));
-        } else total += toFils(String(values.amount)) ?? 0n;
+        const checked = checkRow(row, values, language);
+        if ('invoice' in checked) {
+          valid.push(checked.invoice);
+          total += toFils(checked.invoice.amount) ?? 0n;
+        } else if (problems.length < MAX_REPORTED)
+          problems.push(...checked.errors.slice(0, MAX_REPORTED - problems.length));
       }
+      const refused = body.rows.length - valid.length;
       if (refused > 0) {
         return reply.status(400).send({
           message: t(language, 'app.bulk.rows_invalid', { count: refused }),
@@ -180,10 +189,13 @@ export function bulkUploadRoutes(app: FastifyInstance, ctx: ServerContext): void
           actorOf(caller),
         );
         const now = new Date().toISOString();
-        const invoices = body.rows.map(({ values }) => {
-          const system: Row = { sms_status: scheduled ? 'scheduled' : 'pending' };
+        const invoices = valid.map((values) => {
+          // `bulk_upload_id`: a property the invoice schema may have, linking the invoice to its upload.
+          const system: EntityServerValues<'invoice'> & { bulk_upload_id?: number } = {
+            sms_status: scheduled ? 'scheduled' : 'pending',
+          };
           if (linked) system.bulk_upload_id = record.id;
-          const invoiceRecord = newRecord(invoice, { ...values, kind: BULK_KIND }, system, now);
+          const invoiceRecord = newRecord<'invoice'>(invoice, values, system, now);
           // Without a link to its upload, an invoice waits for its own send time (see the scheduler).
           if (scheduled && !linked) invoiceRecord.scheduled_at = body.scheduled_at;
           return invoiceRecord;

@@ -1,4 +1,5 @@
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
+import type { EntityCreate, EntityName } from '../../generated/entities';
 import { createAjv } from '../../schema/ajv';
 import type { VocabularyOptions } from '../../schema/keywords';
 import { fieldMessages, pathOf, type RuleError } from '../../schema/errors';
@@ -64,5 +65,10 @@ export class Validator {
       this.compiled.set(id, validate);
     }
     if (!validate(value)) throw new ValidationFailed(validate.schema as PropertySchema, validate.errors ?? []);
+  }
+
+  /** Throws ValidationFailed unless `value` is a valid create of `entity` (its `<entity>.create` schema). */
+  checkCreate<N extends EntityName>(entity: N, value: unknown): asserts value is EntityCreate<N> {
+    this.check(`${entity}.create`, value);
   }
 }

@@ -2,9 +2,10 @@ import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n';
 import { normaliseKwd } from '../../shared/money';
 import { PAYER_PAGES } from '../../shared/pay';
 import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
+import type { Queryable } from '../db/database';
 import { t } from '../kernel/language';
 import { partsOf } from '../payments/parts';
+import type { ReadOf } from '../storage/entity-rows';
 import { fillTemplate, ownSmsSettings, type SmsSettings } from './sms-settings';
 
 /**
@@ -18,6 +19,18 @@ export type SmsStatus = 'scheduled' | 'pending' | 'sent' | 'failed';
 
 /** Invoice kinds whose link is the page listing their parts, when they have one. */
 const PARTS_PAGE_KINDS = ['split', 'instalment'];
+
+/** What an invoice's SMS is made of: the invoice as its store or the scheduler's SQL reads it. */
+export type SmsInvoice = ReadOf<
+  'invoice',
+  'kind' | 'customer_name' | 'mobile' | 'reference_no' | 'amount' | 'payment_link' | 'group_link'
+>;
+
+/** What a subscription's SMS is made of. */
+export type SmsSubscription = ReadOf<
+  'subscription',
+  'customer_name' | 'mobile' | 'reference_no' | 'amount' | 'payment_link'
+>;
 
 /** One SMS to send: to whom, and what fills the template. */
 export interface SmsTarget {
@@ -42,10 +55,15 @@ export function smsText(settings: SmsSettings | null, language: Language, key: s
 }
 
 /** Whom an invoice's SMS go to: its mobile, or each unpaid part's member for a group invoice. */
-async function targetsOf(q: Queryable, ctx: ServerContext, merchantId: number, invoice: Row): Promise<SmsTarget[]> {
+async function targetsOf(
+  q: Queryable,
+  ctx: ServerContext,
+  merchantId: number,
+  invoice: SmsInvoice,
+): Promise<SmsTarget[]> {
   const name = text(invoice.customer_name) ?? '';
   if (invoice.kind === 'group') {
-    const parts = await partsOf(q, merchantId, Number(invoice.id));
+    const parts = await partsOf(q, merchantId, invoice.id);
     return parts.flatMap((part) => {
       const mobile = text(part.mobile);
       if (!mobile || part.status === 'paid') return [];
@@ -95,7 +113,7 @@ export async function queueInvoiceSms(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  invoice: Row,
+  invoice: SmsInvoice,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<number> {
   const targets = await targetsOf(q, ctx, merchantId, invoice);
@@ -109,10 +127,10 @@ export async function queueInvoiceSms(
       language: settings?.language ?? language,
       merchantId,
       sender: settings?.sender,
-      invoiceId: Number(invoice.id),
+      invoiceId: invoice.id,
     });
   }
-  await setSmsStatus(q, ctx, merchantId, Number(invoice.id), 'pending');
+  await setSmsStatus(q, ctx, merchantId, invoice.id, 'pending');
   return targets.length;
 }
 
@@ -125,7 +143,7 @@ export async function queueSubscriptionSms(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  subscription: Row,
+  subscription: SmsSubscription,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<boolean> {
   const mobile = text(subscription.mobile);

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../context';
-import type { Row } from '../db/database';
 import { sweepPayments } from '../payments/sweep';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
+import type { TableRow } from '../storage/entity-rows';
 import { queueInvoiceSms } from './invoice-sms';
 import { WebhookDispatcher, type WebhookOptions } from './webhook-dispatcher';
 
@@ -44,7 +44,7 @@ async function sendScheduledInvoices(ctx: ServerContext, now: Date): Promise<num
   let sent = 0;
   for (;;) {
     const claimed = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query<Row & { merchant_id: number }>(
+      const rows = await tx.query<TableRow<'invoice'>>(
         `update ${table} set sms_status = 'pending'
          where id in (
            select id from ${table} where sms_status = 'scheduled' and scheduled_at <= $1::timestamptz and ${OPEN}
@@ -83,7 +83,7 @@ async function releaseScheduledUploads(ctx: ServerContext, now: Date): Promise<{
       );
       let sent = 0;
       for (const upload of linked ? due : []) {
-        const rows = await tx.query(
+        const rows = await tx.query<TableRow<'invoice'>>(
           `update ${invoices} set sms_status = 'pending'
            where merchant_id = $1::integer and bulk_upload_id = $2::integer and sms_status = 'scheduled' and ${OPEN}
            returning *`,

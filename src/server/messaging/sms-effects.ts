@@ -1,8 +1,8 @@
+import type { EntityRecord } from '../../generated/entities';
 import type { ServerContext } from '../context';
-import type { Row } from '../db/database';
 import type { EffectScope } from '../effects';
 import type { Outcome, StoredMessage } from '../outbox/outbox';
-import { queueInvoiceSms, queueSubscriptionSms, setSmsStatus } from './invoice-sms';
+import { queueInvoiceSms, queueSubscriptionSms, setSmsStatus, type SmsInvoice } from './invoice-sms';
 
 /**
  * When SMS leave and what they change: a new invoice sends its link at once (a scheduled one waits
@@ -11,13 +11,17 @@ import { queueInvoiceSms, queueSubscriptionSms, setSmsStatus } from './invoice-s
  */
 
 /** Whether an invoice waits for the scheduler: a scheduled invoice, or one an upload created to send later. */
-const waitsForSchedule = (invoice: Row) => invoice.kind === 'scheduled' || invoice.sms_status === 'scheduled';
+const waitsForSchedule = (invoice: SmsInvoice & Pick<EntityRecord<'invoice'>, 'sms_status'>) =>
+  invoice.kind === 'scheduled' || invoice.sms_status === 'scheduled';
 
 /** Sends (or schedules) the SMS of an invoice just created; answers the invoice as it now stands. */
-async function invoiceCreated(ctx: ServerContext, scope: EffectScope, invoice: Row): Promise<Row> {
-  const id = Number(invoice.id);
+async function invoiceCreated(
+  ctx: ServerContext,
+  scope: EffectScope,
+  invoice: EntityRecord<'invoice'>,
+): Promise<EntityRecord<'invoice'>> {
   if (waitsForSchedule(invoice)) {
-    await setSmsStatus(scope.tx, ctx, scope.merchantId, id, 'scheduled');
+    await setSmsStatus(scope.tx, ctx, scope.merchantId, invoice.id, 'scheduled');
     return { ...invoice, sms_status: 'scheduled' };
   }
   const queued = await queueInvoiceSms(scope.tx, ctx, scope.merchantId, invoice, scope.language);

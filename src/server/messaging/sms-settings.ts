@@ -1,6 +1,7 @@
 import { isLanguage, type Language } from '../../shared/i18n';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
+import type { TableRow } from '../storage/entity-rows';
 
 /**
  * How a merchant's SMS read, from its own merchant service (the `merchant_service` row without a
@@ -17,13 +18,10 @@ export interface SmsSettings {
   thankYou: boolean;
 }
 
-interface ServiceRow extends Record<string, unknown> {
-  service_type: string;
-  sms_template: string | null;
-  sms_language: string | null;
-  sms_sender_id: string | null;
-  thank_you_sms: boolean | null;
-}
+type ServiceRow = Pick<
+  TableRow<'merchant_service'>,
+  'service_type' | 'sms_template' | 'sms_language' | 'sms_sender_id' | 'thank_you_sms'
+>;
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 

@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE } from '../../shared/i18n';
 import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
+import type { Queryable } from '../db/database';
 import { partByReference } from '../payments/parts';
+import type { TableRow } from '../storage/entity-rows';
 import { ownSmsSettings } from './sms-settings';
 import { smsText } from './invoice-sms';
 
@@ -19,7 +20,7 @@ interface Paid {
 }
 
 /** The kinds of records a payment reference can name, in the order they are looked up. */
-const PAID_ENTITIES: [entity: string, services: string[]][] = [
+const PAID_ENTITIES: [entity: 'invoice' | 'subscription' | 'open_invoice', services: string[]][] = [
   ['invoice', ['quick_invoice']],
   ['subscription', ['subscription', 'quick_invoice']],
   ['open_invoice', ['open_invoice']],
@@ -39,7 +40,8 @@ async function paidRecord(
   for (const [entity, services] of PAID_ENTITIES) {
     const store = ctx.stores.get(entity);
     if (!store) continue;
-    const [row] = await q.query<Row>(
+    // Whichever table holds what was paid: an open invoice names no payer.
+    const [row] = await q.query<Partial<Pick<TableRow<'invoice'>, 'customer_name' | 'mobile' | 'amount'>>>(
       `select * from ${store.table} where merchant_id = $1::integer and reference_no = $2::text`,
       [merchantId, reference],
     );

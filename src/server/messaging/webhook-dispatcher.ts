@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
+import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
 import { postTo, Refused, vetTarget, type Resolve } from './webhook-target';
 import { signWebhook, WEBHOOK_HEADERS } from './webhooks';
 
@@ -34,14 +35,12 @@ const BATCH = 20;
 const LEASE_MARGIN_MS = 60_000;
 const USER_AGENT = 'Bawaba-Webhooks/1';
 
-interface DueDelivery extends Record<string, unknown> {
-  id: number;
-  url: string;
-  payload: string;
-  event: string;
-  attempts: number;
-  secret_key: string;
-}
+/** The columns of a delivery the dispatcher reads, which `queueWebhook` sets on every one. */
+const DUE_COLUMNS = ['url', 'payload', 'event', 'attempts'] as const;
+type DueColumn = (typeof DUE_COLUMNS)[number];
+
+/** A delivery due, with its merchant's secret key. */
+type DueDelivery = WithSet<Pick<TableRow<'webhook_delivery'>, 'id' | DueColumn>, DueColumn> & { secret_key: string };
 
 /** The result of one POST: the answer's status, or why there was none. */
 interface Attempt {
@@ -130,10 +129,10 @@ export class WebhookDispatcher {
   }
 
   /** Leases the deliveries due at `now`, with their merchant's secret key. */
-  private claim(now: Date): Promise<DueDelivery[]> {
-    if (!this.table) return Promise.resolve([]);
+  private async claim(now: Date): Promise<DueDelivery[]> {
+    if (!this.table) return [];
     const leaseEnd = new Date(now.getTime() + this.timeoutMs + LEASE_MARGIN_MS);
-    return this.db.query<DueDelivery>(
+    const rows = await this.db.query<Pick<TableRow<'webhook_delivery'>, 'id' | DueColumn> & { secret_key: string }>(
       `with due as (
          select id from ${this.table}
          where status = 'pending' and (next_attempt_at is null or next_attempt_at <= $1::timestamptz)
@@ -145,6 +144,10 @@ export class WebhookDispatcher {
        returning d.id, d.url, d.payload, d.event, d.attempts, m.secret_key`,
       [now.toISOString(), leaseEnd.toISOString()],
     );
+    return rows.map((row) => {
+      assertSet(row, DUE_COLUMNS, 'A webhook delivery');
+      return row;
+    });
   }
 
   private async post(delivery: DueDelivery, now: Date): Promise<Attempt> {

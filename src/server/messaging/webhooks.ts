@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import type { EntityRecord } from '../../generated/entities';
 import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
+import type { Queryable } from '../db/database';
+import type { ReadOf } from '../storage/entity-rows';
 
 /**
  * Webhooks tell a merchant's server about its payments. Each one is first written to the
@@ -42,9 +44,12 @@ const TRANSACTION_FIELDS = [
   'created_at',
 ] as const;
 
+/** What a webhook reads of its transaction. */
+export type AnnouncedTransaction = ReadOf<'transaction', (typeof TRANSACTION_FIELDS)[number] | 'invoice_reference'>;
+
 export interface WebhookRequest {
-  /** The transaction as stored (a `transaction` record). */
-  transaction: Row;
+  /** The transaction as stored. */
+  transaction: AnnouncedTransaction;
   /** What was paid (invoice, part, open invoice or subscription); else the transaction's own. */
   invoiceReference?: string | null;
   /** The paid record's own webhook URL; else the merchant profile's is used. */
@@ -56,11 +61,15 @@ export interface WebhookRequest {
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 /** The event a transaction announces: `payment.success`, `payment.failed`, `payment.pending` or `payment.refunded`. */
-export const eventOf = (transaction: Row): WebhookEvent =>
+export const eventOf = (transaction: ReadOf<'transaction', 'status'>): WebhookEvent =>
   EVENT_OF_STATUS[String(transaction.status)] ?? 'payment.pending';
 
 /** The JSON body of a webhook, as sent and as kept in the delivery log. */
-export function webhookBody(event: WebhookEvent, transaction: Row, invoiceReference: string | null): string {
+export function webhookBody(
+  event: WebhookEvent,
+  transaction: AnnouncedTransaction,
+  invoiceReference: string | null,
+): string {
   const fields = Object.fromEntries(TRANSACTION_FIELDS.map((name) => [name, transaction[name] ?? null]));
   return JSON.stringify({
     event,
@@ -95,7 +104,7 @@ export async function queueWebhook(
   ctx: ServerContext,
   merchantId: number,
   { transaction, invoiceReference, webhookUrl, event }: WebhookRequest,
-): Promise<Row | null> {
+): Promise<EntityRecord<'webhook_delivery'> | null> {
   const store = ctx.stores.get('webhook_delivery');
   const url = text(webhookUrl) ?? (await profileWebhookUrl(q, ctx, merchantId));
   if (!url || !store) return null;

@@ -73,7 +73,7 @@ async function totals(q: Queryable, table: string, merchantId: number, spans: Sp
  */
 export async function dashboardSummary(
   q: Queryable,
-  transactions: EntityStore,
+  transactions: EntityStore<'transaction'>,
   merchantId: number,
   day: string,
 ): Promise<DashboardSummary> {

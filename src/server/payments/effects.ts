@@ -1,12 +1,13 @@
 import { now as clockNow } from '../../schema/calendar';
 import { fromFils } from '../../shared/money';
-import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
-import type { EffectScope } from '../effects';
+import type { EntityRecord } from '../../generated/entities';
 import { PAYER_PAGES } from '../../shared/pay';
+import type { ServerContext } from '../context';
+import type { Queryable } from '../db/database';
+import type { EffectScope } from '../effects';
+import { storeOf } from '../storage/entity-stores';
 import { createParts, invoiceProgress, markPartPaid, partsOf, partsSummary, type PartRow } from './parts';
-import { storeOf } from './stores';
-import { filsOf, latestTransaction, recordTransaction, settleCash, type TransactionRow } from './transactions';
+import { filsOf, latestTransaction, recordTransaction, settleCash, type RecordedTransaction } from './transactions';
 
 /**
  * What invoices do for payments besides their own write: a split, instalment or group invoice is
@@ -16,15 +17,17 @@ import { filsOf, latestTransaction, recordTransaction, settleCash, type Transact
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
+type Invoice = EntityRecord<'invoice'>;
+
 /** Makes a new invoice's parts and points its group link at the page listing them. */
-async function makeParts(ctx: ServerContext, scope: EffectScope, invoice: Row): Promise<Row | void> {
+async function makeParts(ctx: ServerContext, scope: EffectScope, invoice: Invoice): Promise<Invoice | void> {
   const parts = await createParts(scope.tx, scope.merchantId, invoice, clockNow());
   if (parts.length === 0) return;
   const link = `${ctx.publicUrl.replace(/\/+$/, '')}${PAYER_PAGES.parts}${encodeURIComponent(String(invoice.reference_no))}`;
   const updated = await storeOf(ctx, 'invoice').update(
     scope.tx,
     scope.merchantId,
-    Number(invoice.id),
+    invoice.id,
     { group_link: link, parts: partsSummary(parts) },
     'patch',
     scope.actor,
@@ -45,7 +48,7 @@ async function cashReceived(
   customer: { name: string | null; mobile: string | null },
   webhookUrl: string | null,
   now: Date,
-): Promise<TransactionRow> {
+): Promise<RecordedTransaction> {
   const waiting = await latestTransaction(q, merchantId, reference, 'pending', 'cash');
   if (waiting) return settleCash(q, ctx, merchantId, waiting, webhookUrl, now);
   return recordTransaction(q, ctx, {
@@ -71,11 +74,11 @@ async function cashReceived(
 }
 
 /** `mark_paid`: the invoice (every part of it, for a part kind) is paid in cash. */
-async function markedPaid(ctx: ServerContext, scope: EffectScope, invoice: Row): Promise<Row | void> {
+async function markedPaid(ctx: ServerContext, scope: EffectScope, invoice: Invoice): Promise<Invoice | void> {
   const now = clockNow();
   const webhookUrl = text(invoice.webhook_url);
   const own = { name: text(invoice.customer_name), mobile: text(invoice.mobile) };
-  const parts = await partsOf(scope.tx, scope.merchantId, Number(invoice.id));
+  const parts = await partsOf(scope.tx, scope.merchantId, invoice.id);
   const unpaid = parts.filter((part: PartRow) => part.status !== 'paid');
   for (const part of unpaid) {
     const customer = { name: part.customer_name ?? own.name, mobile: part.mobile ?? own.mobile };
@@ -103,12 +106,12 @@ async function markedPaid(ctx: ServerContext, scope: EffectScope, invoice: Row):
       now,
     );
   }
-  const settled = parts.length === 0 ? [] : await partsOf(scope.tx, scope.merchantId, Number(invoice.id));
+  const settled = parts.length === 0 ? [] : await partsOf(scope.tx, scope.merchantId, invoice.id);
   const paidAmount = parts.length === 0 ? filsOf(invoice.amount) : invoiceProgress(settled).paid;
   const updated = await storeOf(ctx, 'invoice').update(
     scope.tx,
     scope.merchantId,
-    Number(invoice.id),
+    invoice.id,
     { paid_amount: fromFils(paidAmount), ...(parts.length === 0 ? {} : { parts: partsSummary(settled) }) },
     'patch',
     scope.actor,
@@ -120,7 +123,7 @@ async function markedPaid(ctx: ServerContext, scope: EffectScope, invoice: Row):
  * A change of an invoice (allowed while unpaid, `x-resource.editable`): its parts are made again
  * from the invoice as it now is (another amount, another count, another kind).
  */
-async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row): Promise<Row | void> {
+async function changed(ctx: ServerContext, scope: EffectScope, invoice: Invoice): Promise<Invoice | void> {
   await scope.tx.query(`delete from invoice_parts where merchant_id = $1::integer and invoice_id = $2::integer`, [
     scope.merchantId,
     invoice.id,
@@ -131,7 +134,7 @@ async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row): Pr
   const updated = await storeOf(ctx, 'invoice').update(
     scope.tx,
     scope.merchantId,
-    Number(invoice.id),
+    invoice.id,
     { group_link: null, parts: null },
     'patch',
     scope.actor,
@@ -148,27 +151,22 @@ async function changed(ctx: ServerContext, scope: EffectScope, invoice: Row): Pr
 async function movePending(
   ctx: ServerContext,
   scope: EffectScope,
-  transactionId: unknown,
+  transactionId: number | undefined,
   fils: bigint,
   kind: 'refund' | 'capture',
 ): Promise<void> {
+  if (transactionId === undefined) return;
   const store = storeOf(ctx, 'transaction');
   // Locked: a refund made and another cancelled at once must not both start from the same amount.
-  const transaction = await store.get(scope.tx, scope.merchantId, Number(transactionId), { lock: true });
+  const transaction = await store.get(scope.tx, scope.merchantId, transactionId, { lock: true });
   if (!transaction) return;
   const left = filsOf(transaction.pending_amount) + fils;
   // Refused before any write by the route; reaching here would be a bug, and rolls the request back.
   if (left < 0n) throw new Error(`A ${kind} would take more than transaction ${transactionId} holds`);
-  let status = {};
+  let status: { status?: 'refunded' | 'success' } = {};
   if (kind === 'refund' && left === 0n) status = { status: 'refunded' };
   else if (kind === 'refund' && transaction.status === 'refunded') status = { status: 'success' };
-  await store.update(
-    scope.tx,
-    scope.merchantId,
-    Number(transactionId),
-    { pending_amount: fromFils(left), ...status },
-    'patch',
-  );
+  await store.update(scope.tx, scope.merchantId, transactionId, { pending_amount: fromFils(left), ...status }, 'patch');
 }
 
 /** Registers the payment effects of invoices, refunds and captures; call once, before effects that read an invoice's parts. */

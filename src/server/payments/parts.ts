@@ -1,5 +1,6 @@
 import { addMonths } from '../../schema/calendar';
 import { fromFils } from '../../shared/money';
+import type { EntityRecord } from '../../generated/entities';
 import type { Queryable, Row } from '../db/database';
 import { ApiError } from '../kernel/api-error';
 import { kuwaitToday } from './kuwait-time';
@@ -15,6 +16,24 @@ import { filsOf } from './transactions';
 export const PART_KINDS = ['split', 'instalment', 'group'] as const;
 
 export const isPartKind = (kind: unknown) => (PART_KINDS as readonly unknown[]).includes(kind);
+
+/** What the parts of an invoice are made from. */
+export type PartedInvoice = Pick<
+  EntityRecord<'invoice'>,
+  | 'id'
+  | 'reference_no'
+  | 'kind'
+  | 'amount'
+  | 'customer_name'
+  | 'mobile'
+  | 'due_date'
+  | 'split_parts'
+  | 'instalments'
+  | 'customer_ids'
+>;
+
+/** The invoice's own summary of its parts (its read-only `parts`). */
+export type PartsSummary = NonNullable<EntityRecord<'invoice'>['parts']>;
 
 export interface PartRow extends Row {
   id: number;
@@ -51,8 +70,8 @@ export function splitFils(total: bigint, count: number): bigint[] {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-async function groupMembers(q: Queryable, merchantId: number, invoice: Row): Promise<NewPart[]> {
-  const ids = Array.isArray(invoice.customer_ids) ? (invoice.customer_ids as number[]) : [];
+async function groupMembers(q: Queryable, merchantId: number, invoice: PartedInvoice): Promise<NewPart[]> {
+  const ids: number[] = invoice.customer_ids ?? [];
   const customers = await q.query<{ id: number; name: string; mobile: string | null }>(
     `select id, name, mobile from customers
      where merchant_id = $1::integer and id in (select jsonb_array_elements_text($2::text::jsonb)::integer)`,
@@ -77,7 +96,12 @@ async function groupMembers(q: Queryable, merchantId: number, invoice: Row): Pro
 }
 
 /** The parts an invoice of a part kind is made of; none for other kinds. */
-async function partsToMake(q: Queryable, merchantId: number, invoice: Row, today: string): Promise<NewPart[]> {
+async function partsToMake(
+  q: Queryable,
+  merchantId: number,
+  invoice: PartedInvoice,
+  today: string,
+): Promise<NewPart[]> {
   const total = filsOf(invoice.amount);
   const own = { customer_id: null, customer_name: text(invoice.customer_name), mobile: text(invoice.mobile) };
   switch (invoice.kind) {
@@ -106,7 +130,12 @@ async function partsToMake(q: Queryable, merchantId: number, invoice: Row, today
  * Makes the parts of a newly created split, instalment or group invoice (nothing for other kinds),
  * in the create's transaction. Returns the parts made.
  */
-export async function createParts(q: Queryable, merchantId: number, invoice: Row, now: Date): Promise<PartRow[]> {
+export async function createParts(
+  q: Queryable,
+  merchantId: number,
+  invoice: PartedInvoice,
+  now: Date,
+): Promise<PartRow[]> {
   const parts = await partsToMake(q, merchantId, invoice, kuwaitToday(now));
   const made: PartRow[] = [];
   for (const [i, part] of parts.entries()) {
@@ -166,7 +195,7 @@ export async function markPartPaid(
 }
 
 /** The parts as the invoice's own read-only `parts` field shows them to the merchant. */
-export const partsSummary = (parts: readonly PartRow[]): Row[] =>
+export const partsSummary = (parts: readonly PartRow[]): PartsSummary =>
   parts.map((part) => ({
     seq: part.seq,
     reference_no: part.reference_no,

@@ -5,18 +5,19 @@ import type { PayRequest, PayResult } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, fieldError, type FieldError } from '../kernel/api-error';
-import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../storage/idempotency-keys';
 import { t } from '../kernel/language';
 import { queueThankYouSms } from '../messaging/thank-you-sms';
+import type { ReadOf } from '../storage/entity-rows';
+import { storeOf } from '../storage/entity-stores';
+import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../storage/idempotency-keys';
 import { kuwaitToday } from './kuwait-time';
 import { invoiceProgress, markPartPaid, partsOf, partsSummary } from './parts';
 import { DEFAULT_FIELD_CHARACTERS, openFields, targetMethods } from './payable';
 import { charge as runCharge, type Charge } from './processor';
 import { expireIfDue, refusalOf, stateOf } from './states';
-import { storeOf } from './stores';
 import { applyFirstCharge } from './subscriptions';
 import { findTarget, type Target } from './targets';
-import { filsOf, inFlightOf, latestTransaction, recordTransaction, type TransactionRow } from './transactions';
+import { filsOf, inFlightOf, latestTransaction, recordTransaction } from './transactions';
 
 /**
  * One payment of a link (`POST /v1/pay/:reference`), all in one database transaction: the paid
@@ -36,12 +37,17 @@ const RESULT_MESSAGES: Record<string, string> = {
   CASH_PENDING: 'app.message.pay_cash_pending',
 };
 
-function resultOf(transaction: TransactionRow, language: Language): PayResult {
-  const key = transaction.status === 'success' ? undefined : RESULT_MESSAGES[transaction.result_code];
+function resultOf(
+  { status, reference_no, result_code }: ReadOf<'transaction', 'status' | 'reference_no' | 'result_code'>,
+  language: Language,
+): PayResult {
+  // Every payment flow writes both; a transaction without them was not made by one.
+  if (!status || !reference_no) throw new Error('A payment attempt has no status or reference');
+  const key = status === 'success' ? undefined : RESULT_MESSAGES[result_code ?? ''];
   return {
-    status: transaction.status as PayResult['status'],
-    transaction_reference: transaction.reference_no,
-    result_code: transaction.result_code,
+    status,
+    transaction_reference: reference_no,
+    result_code: result_code ?? '',
     message: key ? t(language, key) : null,
   };
 }
@@ -130,7 +136,7 @@ async function applySuccess(
   ctx: ServerContext,
   q: Queryable,
   target: Target,
-  transaction: TransactionRow,
+  transactionReference: string,
   charge: Charge,
   amount: bigint,
   now: Date,
@@ -147,7 +153,7 @@ async function applySuccess(
       );
       return;
     case 'part': {
-      await markPartPaid(q, target.part, transaction.reference_no, now);
+      await markPartPaid(q, target.part, transactionReference, now);
       const parts = await partsOf(q, target.merchantId, target.invoice.id);
       const progress = invoiceProgress(parts);
       await storeOf(ctx, 'invoice').update(
@@ -180,8 +186,8 @@ async function applySuccess(
 /** Keeps what the payer of an open invoice filled in beside the transaction. */
 async function keepDetails(
   q: Queryable,
+  transactionReference: string,
   merchantId: number,
-  transaction: TransactionRow,
   fields: Record<string, string>,
   request: PayRequest,
 ): Promise<void> {
@@ -189,7 +195,7 @@ async function keepDetails(
   await q.query(
     `insert into payment_details (transaction_reference, merchant_id, fields, payer)
      values ($1::text, $2::integer, $3::text::jsonb, $4::text::jsonb)`,
-    [transaction.reference_no, merchantId, fields, request.payer ?? {}],
+    [transactionReference, merchantId, fields, request.payer ?? {}],
   );
 }
 
@@ -245,16 +251,17 @@ export async function pay(
         now,
         webhookUrl: webhookOf(target),
       });
-      await keepDetails(tx, target.merchantId, transaction, fields, request);
+      const result = resultOf(transaction, language);
+      await keepDetails(tx, result.transaction_reference, target.merchantId, fields, request);
       if (charge.status === 'success') {
-        await applySuccess(ctx, tx, target, transaction, charge, amount, now);
+        await applySuccess(ctx, tx, target, result.transaction_reference, charge, amount, now);
         await queueThankYouSms(tx, ctx, target.merchantId, target.reference, {
           amount: fromFils(amount),
           name: customer.name,
           mobile: customer.mobile,
         });
       }
-      return { result: resultOf(transaction, language) };
+      return { result };
     },
     (outcome) => ('result' in outcome ? { status: 200, body: outcome.result } : null),
   );

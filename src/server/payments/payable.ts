@@ -9,8 +9,8 @@ import {
 } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
+import { storeOf } from '../storage/entity-stores';
 import { partState, stateOf } from './states';
-import { storeOf } from './stores';
 import type { InvoiceRow, OpenInvoiceRow, Target } from './targets';
 import { inFlightOf, latestTransaction } from './transactions';
 

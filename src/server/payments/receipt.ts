@@ -1,43 +1,28 @@
 import { normaliseKwd } from '../../shared/money';
-import type { PayMethod, PaymentStatus, Receipt } from '../../shared/pay';
+import type { Receipt } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError } from '../kernel/api-error';
+import { assertSet, type TableRow } from '../storage/entity-rows';
+import { storeOf } from '../storage/entity-stores';
 import { payMerchant } from './payable';
-import { storeOf } from './stores';
 
 /** The public receipt of one transaction (`GET /v1/pay/receipt/:transactionReference`). */
 
-interface ReceiptRow {
-  [column: string]: unknown;
-  merchant_id: number;
-  reference_no: string;
-  invoice_reference: string | null;
-  customer_name: string | null;
-  amount: string;
-  payment_method: PayMethod;
-  status: PaymentStatus;
-  result_code: string | null;
-  auth_code: string | null;
-  payment_id: string | null;
-  track_id: string | null;
-  card_last4: string | null;
-  created_at: string;
-}
-
 /** The receipt of the transaction `reference`; 404 when there is none. */
 export async function receiptOf(ctx: ServerContext, q: Queryable, reference: string): Promise<Receipt> {
-  const [row] = await q.query<ReceiptRow>(
+  const [row] = await q.query<TableRow<'transaction'>>(
     `select * from ${storeOf(ctx, 'transaction').table} where reference_no = $1::text order by id limit 1`,
     [reference],
   );
   if (!row) throw new ApiError(404, 'app.message.pay_receipt_unknown');
+  assertSet(row, ['reference_no', 'amount', 'payment_method', 'status', 'created_at'], 'A transaction');
   return {
     transaction_reference: row.reference_no,
     invoice_reference: row.invoice_reference,
     merchant: await payMerchant(q, row.merchant_id),
     customer_name: row.customer_name,
-    amount: normaliseKwd(String(row.amount)),
+    amount: normaliseKwd(row.amount),
     currency: 'KWD',
     method: row.payment_method,
     status: row.status,
@@ -45,7 +30,7 @@ export async function receiptOf(ctx: ServerContext, q: Queryable, reference: str
     auth_code: row.auth_code,
     payment_id: row.payment_id,
     track_id: row.track_id,
-    card_last4: row.card_last4 ?? null,
+    card_last4: row.card_last4,
     created_at: row.created_at,
   };
 }

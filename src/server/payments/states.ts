@@ -2,8 +2,8 @@ import type { PayableState } from '../../shared/pay';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError } from '../kernel/api-error';
+import { storeOf } from '../storage/entity-stores';
 import type { PartRow } from './parts';
-import { storeOf } from './stores';
 import type { InvoiceRow, OpenInvoiceRow, Target } from './targets';
 
 /**

@@ -1,8 +1,9 @@
 import { fromFils } from '../../shared/money';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
+import type { TableRow } from '../storage/entity-rows';
+import { storeOf } from '../storage/entity-stores';
 import { chargeStoredCard, type Charge } from './processor';
-import { storeOf } from './stores';
 import type { SubscriptionRow } from './targets';
 import { filsOf, recordTransaction } from './transactions';
 
@@ -36,15 +37,13 @@ const PERIODS: Record<string, (at: Date) => Date> = {
 };
 
 /** The charge one period after `at`; null for on-demand subscriptions, which are charged only when asked. */
-export function nextChargeAfter(frequency: string, at: Date): Date | null {
-  return PERIODS[frequency]?.(at) ?? null;
+export function nextChargeAfter(frequency: string | null, at: Date): Date | null {
+  return (frequency === null ? undefined : PERIODS[frequency]?.(at)) ?? null;
 }
 
 /** Whether the subscription has had all its charges after `recurrences` of them. */
-const finished = (subscription: SubscriptionRow, recurrences: number) =>
-  subscription.number_of_periods !== null &&
-  subscription.number_of_periods !== undefined &&
-  recurrences >= Number(subscription.number_of_periods);
+const finished = (subscription: Pick<TableRow<'subscription'>, 'number_of_periods'>, recurrences: number) =>
+  subscription.number_of_periods !== null && recurrences >= subscription.number_of_periods;
 
 /**
  * Applies a successful first payment: the card is kept, the amount collected, one recurrence made
@@ -78,9 +77,7 @@ export async function applyFirstCharge(
 async function chargeOne(ctx: ServerContext, id: number, now: Date): Promise<boolean> {
   const store = storeOf(ctx, 'subscription');
   return ctx.db.transaction(async (tx) => {
-    const [subscription] = await tx.query<
-      SubscriptionRow & { next_charge_at: string | null; card_last4: string | null }
-    >(
+    const [subscription] = await tx.query<TableRow<'subscription'>>(
       `select * from ${store.table} where id = $1::integer and status = 'active'
          and next_charge_at is not null and next_charge_at <= $2::timestamptz
        for update skip locked`,
@@ -95,13 +92,13 @@ async function chargeOne(ctx: ServerContext, id: number, now: Date): Promise<boo
       channel: 'online',
       method: 'card',
       amount,
-      customerName: typeof subscription.customer_name === 'string' ? subscription.customer_name : null,
-      customerMobile: typeof subscription.mobile === 'string' ? subscription.mobile : null,
+      customerName: subscription.customer_name,
+      customerMobile: subscription.mobile,
       charge,
       now,
       webhookUrl: subscription.webhook_url,
     });
-    const recurrences = Number(subscription.number_of_recurrences ?? 0) + 1;
+    const recurrences = (subscription.number_of_recurrences ?? 0) + 1;
     const done = finished(subscription, recurrences);
     // The next charge keeps to the schedule; after a long pause it is one period from now, not a catch-up burst.
     let next = nextChargeAfter(subscription.frequency, new Date(String(subscription.next_charge_at)));

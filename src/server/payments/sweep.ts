@@ -1,6 +1,6 @@
 import type { ServerContext } from '../context';
+import { storeOf } from '../storage/entity-stores';
 import { kuwaitToday } from './kuwait-time';
-import { storeOf } from './stores';
 import { IN_FLIGHT_MS } from './transactions';
 
 /**

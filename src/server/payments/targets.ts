@@ -1,50 +1,22 @@
 import type { ServerContext } from '../context';
 import type { Queryable, Row } from '../db/database';
+import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
+import { storeOf } from '../storage/entity-stores';
 import { isPartKind, partByReference, partsOf, type PartRow } from './parts';
-import { storeOf } from './stores';
 
 /**
  * What a payment reference points at. References are unique within their table (generated
  * references, `<invoice reference>-<seq>` for parts); a reference is looked up in each table in turn.
  */
 
-export interface InvoiceRow extends Row {
-  id: number;
-  merchant_id: number;
-  reference_no: string;
-  kind: string;
-  status: string;
-  amount: string;
-  expiry_date: string | null;
-  payment_methods: string[] | null;
-  webhook_url: string | null;
-}
-
-export interface OpenInvoiceRow extends Row {
-  id: number;
-  merchant_id: number;
-  reference_no: string;
-  amount_type: 'fixed' | 'open';
-  amount: string | null;
-  min_amount: string | null;
-  max_amount: string | null;
-  status: string;
-  expiry_date: string | null;
-  payment_methods: string[] | null;
-}
-
-export interface SubscriptionRow extends Row {
-  id: number;
-  merchant_id: number;
-  reference_no: string;
-  amount: string;
-  frequency: string;
-  number_of_periods: number | null;
-  start_date: string;
-  status: string;
-  number_of_recurrences: number | null;
-  webhook_url: string | null;
-}
+/**
+ * An invoice, an open invoice or a subscription as a payment reads it: its table's row, locked,
+ * with the values every one is stored with checked set (an invoice's kind is the schema's default
+ * when none was given; a subscription is created with its frequency and start).
+ */
+export type InvoiceRow = WithSet<TableRow<'invoice'>, 'kind'>;
+export type OpenInvoiceRow = TableRow<'open_invoice'>;
+export type SubscriptionRow = WithSet<TableRow<'subscription'>, 'frequency' | 'start_date'>;
 
 export type Target =
   | { kind: 'invoice'; merchantId: number; reference: string; invoice: InvoiceRow }
@@ -67,8 +39,21 @@ async function rowBy<T extends Row>(
   return row ?? null;
 }
 
-async function invoiceTarget(q: Queryable, invoice: InvoiceRow): Promise<Target> {
-  const base = { merchantId: invoice.merchant_id, reference: invoice.reference_no, invoice };
+/** The invoice `column` names, its kind checked set. */
+async function invoiceBy(
+  q: Queryable,
+  table: string,
+  column: 'reference_no' | 'id',
+  value: string | number,
+  lock: boolean,
+): Promise<InvoiceRow | null> {
+  const invoice = await rowBy<TableRow<'invoice'>>(q, table, column, value, lock);
+  if (invoice) assertSet(invoice, ['kind'], 'An invoice');
+  return invoice;
+}
+
+async function invoiceTarget(q: Queryable, reference: string, invoice: InvoiceRow): Promise<Target> {
+  const base = { merchantId: invoice.merchant_id, reference, invoice };
   // An invoice of a part kind made without parts (older data) is paid in one go.
   const parts = isPartKind(invoice.kind) ? await partsOf(q, invoice.merchant_id, invoice.id) : [];
   return parts.length > 0 ? { kind: 'parts', ...base, parts } : { kind: 'invoice', ...base };
@@ -86,12 +71,12 @@ export async function findTarget(
   lock: boolean,
 ): Promise<Target | null> {
   const invoices = storeOf(ctx, 'invoice').table;
-  const invoice = await rowBy<InvoiceRow>(q, invoices, 'reference_no', reference, lock);
-  if (invoice) return invoiceTarget(q, invoice);
+  const invoice = await invoiceBy(q, invoices, 'reference_no', reference, lock);
+  if (invoice) return invoiceTarget(q, reference, invoice);
 
   const found = await partByReference(q, reference);
   if (found) {
-    const parent = await rowBy<InvoiceRow>(q, invoices, 'id', found.invoice_id, lock);
+    const parent = await invoiceBy(q, invoices, 'id', found.invoice_id, lock);
     const part = lock ? await partByReference(q, reference, true) : found;
     if (!parent || !part) return null;
     const parts = await partsOf(q, part.merchant_id, parent.id);
@@ -101,13 +86,14 @@ export async function findTarget(
   const open = await rowBy<OpenInvoiceRow>(q, storeOf(ctx, 'open_invoice').table, 'reference_no', reference, lock);
   if (open) return { kind: 'open', merchantId: open.merchant_id, reference, open };
 
-  const subscription = await rowBy<SubscriptionRow>(
+  const subscription = await rowBy<TableRow<'subscription'>>(
     q,
     storeOf(ctx, 'subscription').table,
     'reference_no',
     reference,
     lock,
   );
-  if (subscription) return { kind: 'subscription', merchantId: subscription.merchant_id, reference, subscription };
-  return null;
+  if (!subscription) return null;
+  assertSet(subscription, ['frequency', 'start_date'], 'A subscription');
+  return { kind: 'subscription', merchantId: subscription.merchant_id, reference, subscription };
 }

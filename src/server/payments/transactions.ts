@@ -2,11 +2,13 @@ import { randomInt } from 'node:crypto';
 import { fromFils, toFils } from '../../shared/money';
 import type { PayMethod } from '../../shared/pay';
 import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
+import type { EntityRecord, EntityServerValues } from '../../generated/entities';
+import type { Queryable } from '../db/database';
 import { queueWebhook } from '../messaging/webhooks';
+import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
+import { storeOf } from '../storage/entity-stores';
 import { feesOf } from './fees';
 import type { Charge } from './processor';
-import { storeOf } from './stores';
 
 /**
  * Transactions made by payments: one row per attempt in the `transaction` entity's table, written
@@ -14,22 +16,16 @@ import { storeOf } from './stores';
  * (success, failed) are announced to the merchant's webhook in the same database transaction.
  */
 
-/** A transaction as stored (amounts as KWD strings). */
-export interface TransactionRow extends Row {
-  id: number;
-  reference_no: string;
-  invoice_reference: string | null;
-  payment_method: PayMethod;
-  amount: string;
-  status: string;
-  result_code: string;
-  created_at: string;
-}
+/** A transaction as its store answers it (amounts as KWD strings). */
+export type TransactionRecord = EntityRecord<'transaction'>;
+
+/** A transaction a payment flow has just written, with the reference and status it wrote. */
+export type RecordedTransaction = WithSet<TransactionRecord, 'reference_no' | 'status'>;
 
 export interface NewTransaction {
   merchantId: number;
   /** The reference of what was paid: an invoice, a part, an open invoice or a subscription. */
-  invoiceReference: string;
+  invoiceReference: string | null;
   channel: 'payment_link' | 'online';
   method: PayMethod;
   /** Integer fils. */
@@ -51,7 +47,11 @@ export const filsOf = (amount: unknown): bigint => toFils(String(amount)) ?? 0n;
  * The money columns of a transaction in `status`: a success carries its fees and can be refunded
  * or captured up to its amount; any other status moved no money.
  */
-export function moneyColumns(status: string, amount: bigint, method: PayMethod): Row {
+export function moneyColumns(
+  status: string,
+  amount: bigint,
+  method: PayMethod,
+): Pick<EntityServerValues<'transaction'>, 'amount' | 'admin_charge' | 'commission' | 'net_amount' | 'pending_amount'> {
   const settled = status === 'success';
   const fees = feesOf(amount, method);
   return {
@@ -74,13 +74,13 @@ export async function announce(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  transaction: Row,
+  transaction: TransactionRecord,
   webhookUrl: string | null,
 ): Promise<void> {
   if (transaction.status !== 'success' && transaction.status !== 'failed') return;
   await queueWebhook(q, ctx, merchantId, {
     transaction,
-    invoiceReference: String(transaction.invoice_reference ?? ''),
+    invoiceReference: transaction.invoice_reference ?? '',
     webhookUrl,
   });
 }
@@ -90,10 +90,10 @@ export async function recordTransaction(
   q: Queryable,
   ctx: ServerContext,
   input: NewTransaction,
-): Promise<TransactionRow> {
+): Promise<RecordedTransaction> {
   const { charge } = input;
   const at = input.now.toISOString();
-  const row = (await storeOf(ctx, 'transaction').create(
+  const row = await storeOf(ctx, 'transaction').create(
     q,
     input.merchantId,
     {},
@@ -104,7 +104,7 @@ export async function recordTransaction(
       track_id: charge.trackId ?? undefined,
       auth_code: charge.authCode ?? undefined,
       result_code: charge.resultCode,
-      invoice_reference: input.invoiceReference,
+      invoice_reference: input.invoiceReference ?? undefined,
       customer_name: input.customerName ?? undefined,
       customer_mobile: input.customerMobile ?? undefined,
       channel: input.channel,
@@ -115,7 +115,8 @@ export async function recordTransaction(
       created_at: at,
       updated_at: at,
     },
-  )) as TransactionRow;
+  );
+  assertSet(row, ['reference_no', 'status'], 'A payment attempt');
   await announce(q, ctx, input.merchantId, row, input.webhookUrl);
   return row;
 }
@@ -128,22 +129,25 @@ export async function settleCash(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  transaction: TransactionRow,
+  transaction: Pick<TableRow<'transaction'>, 'id' | 'amount'>,
   webhookUrl: string | null,
   now: Date,
-): Promise<TransactionRow> {
-  const row = (await storeOf(ctx, 'transaction').update(
+): Promise<RecordedTransaction> {
+  const row = await storeOf(ctx, 'transaction').update(
     q,
     merchantId,
     transaction.id,
     {
       status: 'success',
       result_code: 'CAPTURED',
-      ...moneyColumns('success', filsOf(transaction.amount), transaction.payment_method),
+      ...moneyColumns('success', filsOf(transaction.amount), 'cash'),
       updated_at: now.toISOString(),
     },
     'patch',
-  )) as TransactionRow;
+  );
+  // The transaction was read in the caller's transaction, locked: it is there.
+  if (!row) throw new Error(`Transaction ${transaction.id} is gone`);
+  assertSet(row, ['reference_no', 'status'], 'A payment attempt');
   await announce(q, ctx, merchantId, row, webhookUrl);
   return row;
 }
@@ -155,8 +159,8 @@ export async function latestTransaction(
   invoiceReference: string,
   status: string,
   method?: PayMethod,
-): Promise<TransactionRow | null> {
-  const [row] = await q.query<TransactionRow>(
+): Promise<TableRow<'transaction'> | null> {
+  const [row] = await q.query<TableRow<'transaction'>>(
     `select * from transactions
      where merchant_id = $1::integer and invoice_reference = $2::text and status = $3::text
        and ($4::text is null or payment_method = $4::text)

@@ -6,7 +6,6 @@ import type { ServerContext } from '../context';
 import { errorResponses } from '../http/shared-schemas';
 import { forbidden } from '../kernel/api-error';
 import { DAYS, dashboardSummary, LATEST, MONTHS } from '../payments/dashboard';
-import type { EntityStore } from '../storage/records';
 
 /** `GET /dashboard`: the caller's merchant's dashboard (`payments/dashboard`). */
 
@@ -38,7 +37,7 @@ const dashboardResponse = {
 
 /** Registers `GET /dashboard` when the server serves transactions. */
 export function dashboardRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const transactions: EntityStore | undefined = ctx.stores.get('transaction');
+  const transactions = ctx.stores.get('transaction');
   if (!transactions) return;
   app.get(
     '/dashboard',

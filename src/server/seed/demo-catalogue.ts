@@ -1,41 +1,45 @@
-import type { Row } from '../db/database';
+import type { Category, Product } from '../../generated';
+import type { EntityCreate } from '../../generated/entities';
 
 /** Demo categories and products of a Kuwaiti trading shop, named in English and Arabic. Prices in KWD. */
 
+type Named = Pick<Category, 'name' | 'name_ar'>;
+
 /** Product categories, by the English name products refer to them with. */
-const PRODUCT_CATEGORIES: [string, string][] = [
-  ['Dates', 'تمور'],
-  ['Coffee', 'قهوة'],
-  ['Perfume', 'عطور'],
-  ['Sweets', 'حلويات'],
-  ['Home', 'منزل'],
-  ['Services', 'خدمات'],
+const PRODUCT_CATEGORIES: Named[] = [
+  { name: 'Dates', name_ar: 'تمور' },
+  { name: 'Coffee', name_ar: 'قهوة' },
+  { name: 'Perfume', name_ar: 'عطور' },
+  { name: 'Sweets', name_ar: 'حلويات' },
+  { name: 'Home', name_ar: 'منزل' },
+  { name: 'Services', name_ar: 'خدمات' },
 ];
 
 /** Sales categories (how sales lists are grouped); the last one is switched off. */
-const SALES_CATEGORIES: [string, string][] = [
-  ['Ramadan offers', 'عروض رمضان'],
-  ['Eid gifts', 'هدايا العيد'],
-  ['Corporate orders', 'طلبات الشركات'],
-  ['National Day', 'العيد الوطني'],
+const SALES_CATEGORIES: Named[] = [
+  { name: 'Ramadan offers', name_ar: 'عروض رمضان' },
+  { name: 'Eid gifts', name_ar: 'هدايا العيد' },
+  { name: 'Corporate orders', name_ar: 'طلبات الشركات' },
+  { name: 'National Day', name_ar: 'العيد الوطني' },
 ];
 
-const PRODUCTS: [string, string, string, string, number][] = [
-  ['Khalas Dates 1 kg', 'تمر خلاص ١ كغ', 'Dates', '3.750', 120],
-  ['Sukkari Dates 1 kg', 'تمر سكري ١ كغ', 'Dates', '4.250', 80],
-  ['Medjool Dates Gift Box', 'علبة هدايا تمر مجدول', 'Dates', '12.500', 25],
-  ['Arabic Coffee 500 g', 'قهوة عربية ٥٠٠ غ', 'Coffee', '5.500', 60],
-  ['Saffron Cardamom Blend', 'خلطة الهيل والزعفران', 'Coffee', '2.750', 90],
-  ['Dallah Coffee Pot', 'دلة قهوة', 'Coffee', '9.900', 15],
-  ['Oud Perfume 50 ml', 'عطر عود ٥٠ مل', 'Perfume', '24.000', 30],
-  ['Bakhoor Incense Set', 'طقم بخور', 'Perfume', '7.250', 45],
-  ['Rose Water 250 ml', 'ماء ورد ٢٥٠ مل', 'Perfume', '1.500', 200],
-  ['Kunafa Tray', 'صينية كنافة', 'Sweets', '6.000', 20],
-  ['Maamoul Assortment', 'معمول مشكل', 'Sweets', '4.800', 35],
-  ['Baklava Box 1 kg', 'علبة بقلاوة ١ كغ', 'Sweets', '8.500', 18],
-  ['Prayer Rug', 'سجادة صلاة', 'Home', '11.000', 12],
-  ['Brass Lantern', 'فانوس نحاسي', 'Home', '15.750', 8],
-  ['Gift Wrapping', 'تغليف هدايا', 'Services', '0.500', 0],
+/** The demo products, each with the English name of its product category. */
+const PRODUCTS: (Pick<Product, 'title' | 'title_ar' | 'price' | 'stock'> & { category: string })[] = [
+  { title: 'Khalas Dates 1 kg', title_ar: 'تمر خلاص ١ كغ', category: 'Dates', price: '3.750', stock: 120 },
+  { title: 'Sukkari Dates 1 kg', title_ar: 'تمر سكري ١ كغ', category: 'Dates', price: '4.250', stock: 80 },
+  { title: 'Medjool Dates Gift Box', title_ar: 'علبة هدايا تمر مجدول', category: 'Dates', price: '12.500', stock: 25 },
+  { title: 'Arabic Coffee 500 g', title_ar: 'قهوة عربية ٥٠٠ غ', category: 'Coffee', price: '5.500', stock: 60 },
+  { title: 'Saffron Cardamom Blend', title_ar: 'خلطة الهيل والزعفران', category: 'Coffee', price: '2.750', stock: 90 },
+  { title: 'Dallah Coffee Pot', title_ar: 'دلة قهوة', category: 'Coffee', price: '9.900', stock: 15 },
+  { title: 'Oud Perfume 50 ml', title_ar: 'عطر عود ٥٠ مل', category: 'Perfume', price: '24.000', stock: 30 },
+  { title: 'Bakhoor Incense Set', title_ar: 'طقم بخور', category: 'Perfume', price: '7.250', stock: 45 },
+  { title: 'Rose Water 250 ml', title_ar: 'ماء ورد ٢٥٠ مل', category: 'Perfume', price: '1.500', stock: 200 },
+  { title: 'Kunafa Tray', title_ar: 'صينية كنافة', category: 'Sweets', price: '6.000', stock: 20 },
+  { title: 'Maamoul Assortment', title_ar: 'معمول مشكل', category: 'Sweets', price: '4.800', stock: 35 },
+  { title: 'Baklava Box 1 kg', title_ar: 'علبة بقلاوة ١ كغ', category: 'Sweets', price: '8.500', stock: 18 },
+  { title: 'Prayer Rug', title_ar: 'سجادة صلاة', category: 'Home', price: '11.000', stock: 12 },
+  { title: 'Brass Lantern', title_ar: 'فانوس نحاسي', category: 'Home', price: '15.750', stock: 8 },
+  { title: 'Gift Wrapping', title_ar: 'تغليف هدايا', category: 'Services', price: '0.500', stock: 0 },
 ];
 
 const minus = (price: string, fils: number) => {
@@ -45,14 +49,13 @@ const minus = (price: string, fils: number) => {
 };
 
 /** Product categories then sales categories, as category records. */
-export function demoCategories(): Row[] {
+export function demoCategories(): EntityCreate<'category'>[] {
   return [
-    ...PRODUCT_CATEGORIES.map(([name, name_ar]) => ({ name, name_ar, type: 'product', status: 'active' })),
-    ...SALES_CATEGORIES.map(([name, name_ar], i) => ({
-      name,
-      name_ar,
-      type: 'sales',
-      status: i === SALES_CATEGORIES.length - 1 ? 'inactive' : 'active',
+    ...PRODUCT_CATEGORIES.map((category) => ({ ...category, type: 'product' as const, status: 'active' as const })),
+    ...SALES_CATEGORIES.map((category, i) => ({
+      ...category,
+      type: 'sales' as const,
+      status: i === SALES_CATEGORIES.length - 1 ? ('inactive' as const) : ('active' as const),
     })),
   ];
 }
@@ -62,8 +65,11 @@ export function demoCategories(): Row[] {
  *
  * @param categoryIds ids of the product categories by English name
  */
-export function demoProducts(categoryIds: ReadonlyMap<string, number>, count = PRODUCTS.length): Row[] {
-  return PRODUCTS.slice(0, count).map(([title, title_ar, category, price, stock], i) => ({
+export function demoProducts(
+  categoryIds: ReadonlyMap<string, number>,
+  count = PRODUCTS.length,
+): EntityCreate<'product'>[] {
+  return PRODUCTS.slice(0, count).map(({ title, title_ar, category, price, stock }, i) => ({
     title,
     title_ar,
     category_id: categoryIds.get(category),

@@ -1,4 +1,6 @@
-import type { Row } from '../db/database';
+import type { BulkUpload, Invoice, OpenInvoice } from '../../generated';
+import type { EntityCreate } from '../../generated/entities';
+import type { Demo } from './demo-writer';
 import type { Random } from './random';
 
 /** Demo invoices: every status, Arabic and English customers, amounts in fils, dates over months. */
@@ -35,16 +37,37 @@ const TITLES = [
 const STATUSES = ['paid', 'unpaid', 'cancelled', 'expired', 'active'] as const;
 const OPEN_STATUSES: ReadonlySet<string> = new Set(['unpaid', 'active']);
 const SMS_STATUSES = ['pending', 'sent', 'delivered', 'failed'] as const;
-const METHODS = [['card'], ['card', 'apple_pay'], ['card', 'google_pay', 'apple_pay'], ['cash'], ['card', 'cash']];
+type Methods = NonNullable<Invoice['payment_methods']>;
+const METHODS: Methods[] = [
+  ['card'],
+  ['card', 'apple_pay'],
+  ['card', 'google_pay', 'apple_pay'],
+  ['cash'],
+  ['card', 'cash'],
+];
 
 const DAY = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const fils = (value: number) => `${Math.floor(value / 1000)}.${String(value % 1000).padStart(3, '0')}`;
 
-const CITIES = ['kuwait_city', 'salmiya', 'hawalli', 'jahra', 'fahaheel', 'mangaf'];
+const CITIES: NonNullable<Invoice['delivery_city']>[] = [
+  'kuwait_city',
+  'salmiya',
+  'hawalli',
+  'jahra',
+  'fahaheel',
+  'mangaf',
+];
 
 /** The invoice's kind and the fields that kind carries (delivery address, schedule, parts). */
-function kindOf(random: Random, i: number, created: number): Row {
+function kindOf(
+  random: Random,
+  i: number,
+  created: number,
+): Pick<
+  EntityCreate<'invoice'>,
+  'kind' | 'split_parts' | 'instalments' | 'delivery_city' | 'delivery_address' | 'scheduled_at'
+> {
   if (i % 11 === 5) return { kind: 'split', split_parts: random.int(2, 4) };
   if (i % 5 === 2) {
     return {
@@ -60,19 +83,14 @@ function kindOf(random: Random, i: number, created: number): Row {
   return { kind: 'quick' };
 }
 
-export interface DemoRecord {
-  values: Row;
-  system: Row;
-}
-
 /** `count` invoices created over the last `days` days. */
-export function demoInvoices(random: Random, count: number, days = 150): DemoRecord[] {
+export function demoInvoices(random: Random, count: number, days = 150): Demo<'invoice'>[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, i) => {
     const created = now - Math.floor(((count - i) / count) * days * DAY) + random.int(0, DAY / 2);
     const amount = random.int(5, 950) * 1000 + random.pick([0, 250, 500, 750, random.int(1, 999)]);
     const name = CUSTOMERS[i % CUSTOMERS.length];
-    const values: Row = {
+    const values: EntityCreate<'invoice'> = {
       title: random.pick(TITLES),
       customer_name: name,
       mobile: `965${random.pick(['5', '6', '9'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}`,
@@ -84,10 +102,10 @@ export function demoInvoices(random: Random, count: number, days = 150): DemoRec
       due_date: isoDate(created + random.int(3, 14) * DAY),
       payment_methods: random.pick(METHODS),
       description: /[a-z]/i.test(name) ? 'Thank you for your business.' : 'شكرًا لتعاملكم معنا.',
+      ...(i % 4 === 0 ? { invoice_number: `INV-${1000 + i}` } : {}),
+      ...(i % 3 === 0 ? { email: `customer${i + 1}@example.com` } : {}),
+      ...kindOf(random, i, created),
     };
-    if (i % 4 === 0) values.invoice_number = `INV-${1000 + i}`;
-    if (i % 3 === 0) values.email = `customer${i + 1}@example.com`;
-    Object.assign(values, kindOf(random, i, created));
     return {
       values,
       system: {
@@ -101,21 +119,22 @@ export function demoInvoices(random: Random, count: number, days = 150): DemoRec
   });
 }
 
-const OPEN_INVOICES: [string, 'fixed' | 'open', number, 'active' | 'expired' | 'cancelled'][] = [
-  ['Donation for Ramadan iftar', 'open', 0, 'active'],
-  ['رسوم التسجيل في الدورة', 'fixed', 35_000, 'active'],
-  ['Gift voucher', 'open', 0, 'active'],
-  ['Monthly membership', 'fixed', 12_500, 'active'],
-  ['تبرع لحملة الشتاء', 'open', 0, 'expired'],
-  ['Workshop seat', 'fixed', 20_000, 'expired'],
-  ['Summer camp deposit', 'fixed', 75_750, 'cancelled'],
-  ['Catering advance', 'open', 0, 'cancelled'],
+/** The demo's open invoices: a fixed amount in fils (0 for an open amount), and the status each is in. */
+const OPEN_INVOICES: (Pick<OpenInvoice, 'title' | 'amount_type' | 'status'> & { fixed: number })[] = [
+  { title: 'Donation for Ramadan iftar', amount_type: 'open', fixed: 0, status: 'active' },
+  { title: 'رسوم التسجيل في الدورة', amount_type: 'fixed', fixed: 35_000, status: 'active' },
+  { title: 'Gift voucher', amount_type: 'open', fixed: 0, status: 'active' },
+  { title: 'Monthly membership', amount_type: 'fixed', fixed: 12_500, status: 'active' },
+  { title: 'تبرع لحملة الشتاء', amount_type: 'open', fixed: 0, status: 'expired' },
+  { title: 'Workshop seat', amount_type: 'fixed', fixed: 20_000, status: 'expired' },
+  { title: 'Summer camp deposit', amount_type: 'fixed', fixed: 75_750, status: 'cancelled' },
+  { title: 'Catering advance', amount_type: 'open', fixed: 0, status: 'cancelled' },
 ];
 
 /** Open invoices with a fixed amount or an open one between a minimum and a maximum. */
-export function demoOpenInvoices(random: Random): DemoRecord[] {
+export function demoOpenInvoices(random: Random): Demo<'open_invoice'>[] {
   const now = Date.now();
-  return OPEN_INVOICES.map(([title, amountType, fixed, status], i) => {
+  return OPEN_INVOICES.map(({ title, amount_type: amountType, fixed, status }, i) => {
     const created = now - (OPEN_INVOICES.length - i) * 9 * DAY;
     const min = random.int(1, 10) * 1000;
     const payments = status === 'cancelled' ? 0 : random.int(0, 30);
@@ -150,20 +169,21 @@ export function demoOpenInvoices(random: Random): DemoRecord[] {
   });
 }
 
-const UPLOADS: [string, 'processing' | 'completed' | 'failed' | 'scheduled', number][] = [
-  ['customers-january.csv', 'completed', 40],
-  ['ramadan-campaign.xlsx', 'completed', 25],
-  ['school-fees-term2.xlsx', 'failed', 18],
-  ['رسوم-النادي.csv', 'completed', 12],
-  ['weekly-deliveries.csv', 'processing', 2],
-  ['eid-offers.xlsx', 'scheduled', 1],
-  ['national-day.csv', 'scheduled', 0],
+/** The demo's bulk uploads, and how many days ago each was made. */
+const UPLOADS: (Pick<BulkUpload, 'file_name' | 'status'> & { daysAgo: number })[] = [
+  { file_name: 'customers-january.csv', status: 'completed', daysAgo: 40 },
+  { file_name: 'ramadan-campaign.xlsx', status: 'completed', daysAgo: 25 },
+  { file_name: 'school-fees-term2.xlsx', status: 'failed', daysAgo: 18 },
+  { file_name: 'رسوم-النادي.csv', status: 'completed', daysAgo: 12 },
+  { file_name: 'weekly-deliveries.csv', status: 'processing', daysAgo: 2 },
+  { file_name: 'eid-offers.xlsx', status: 'scheduled', daysAgo: 1 },
+  { file_name: 'national-day.csv', status: 'scheduled', daysAgo: 0 },
 ];
 
 /** Bulk SMS upload batches, newest last; the scheduled ones go out in the coming days. */
-export function demoBulkUploads(random: Random): DemoRecord[] {
+export function demoBulkUploads(random: Random): Demo<'bulk_upload'>[] {
   const now = Date.now();
-  return UPLOADS.map(([file, status, daysAgo], i) => {
+  return UPLOADS.map(({ file_name: file, status, daysAgo }, i) => {
     const total = random.int(20, 400);
     const invalid = status === 'failed' ? total : random.int(0, Math.floor(total / 10));
     const created = now - daysAgo * DAY - random.int(1, 8) * 3_600_000;

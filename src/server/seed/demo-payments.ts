@@ -1,10 +1,16 @@
+import type { Subscription } from '../../generated';
 import { getEntitySchema } from '../../schema/registry';
 import { fromFils } from '../../shared/money';
-import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
-import type { EntityStore } from '../storage/records';
-import { demoBulkUploads, demoOpenInvoices, type DemoRecord } from './demo-invoices';
-import { CUSTOMERS, demoCaptures, demoRefunds, demoTransactions, kuwaitiMobile } from './demo-transactions';
+import { demoBulkUploads, demoOpenInvoices } from './demo-invoices';
+import {
+  CUSTOMERS,
+  demoCaptures,
+  demoRefunds,
+  demoTransactions,
+  kuwaitiMobile,
+  type SeededTransaction,
+} from './demo-transactions';
+import type { Demo, DemoWriter } from './demo-writer';
 import { seededRandom, type Random } from './random';
 
 /**
@@ -18,7 +24,7 @@ const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const isoTime = (time: number) => new Date(time).toISOString();
 
 /** Weekly payment transfers to the merchant's bank over `weeks` weeks: the latest not yet made, some held. */
-function demoTransfers(random: Random, weeks: number, bank: [string, string]): DemoRecord[] {
+function demoTransfers(random: Random, weeks: number, bank: [string, string]): Demo<'payment_transfer'>[] {
   const now = Date.now();
   return Array.from({ length: weeks }, (_, i) => {
     const end = now - (weeks - 1 - i) * 7 * DAY - DAY;
@@ -49,14 +55,15 @@ function demoTransfers(random: Random, weeks: number, bank: [string, string]): D
  * Periods of each frequency a demo subscription runs, and about how many days they span (within a
  * year, as x-period demands); an on-demand plan has no period.
  */
-const PLANS: Record<string, [periods: number, days: number]> = {
-  hourly: [24, 1],
-  daily: [30, 30],
-  weekly: [12, 84],
-  monthly: [12, 366],
-  quarterly: [4, 366],
-  half_yearly: [2, 366],
-  yearly: [1, 366],
+type Frequency = NonNullable<Subscription['frequency']>;
+const PLANS: Partial<Record<Frequency, { periods: number; days: number }>> = {
+  hourly: { periods: 24, days: 1 },
+  daily: { periods: 30, days: 30 },
+  weekly: { periods: 12, days: 84 },
+  monthly: { periods: 12, days: 366 },
+  quarterly: { periods: 4, days: 366 },
+  half_yearly: { periods: 2, days: 366 },
+  yearly: { periods: 1, days: 366 },
 };
 const SUBSCRIPTION_STATUSES = ['active', 'active', 'completed', 'cancelled', 'failed'] as const;
 
@@ -64,12 +71,13 @@ const SUBSCRIPTION_STATUSES = ['active', 'active', 'completed', 'cancelled', 'fa
  * A subscription of every frequency the schema offers, in every status: completed ones started
  * long enough ago to have run every period, active ones recently (or start soon).
  */
-function demoSubscriptions(random: Random): DemoRecord[] {
-  const frequencies = (getEntitySchema('subscription').properties.frequency.enum ?? []).map(String);
+function demoSubscriptions(random: Random): Demo<'subscription'>[] {
+  // Every frequency the schema offers: the very enum the generated type is made of.
+  const frequencies = (getEntitySchema('subscription').properties.frequency.enum ?? []) as Frequency[];
   const now = Date.now();
-  return [...frequencies, 'monthly', 'weekly', 'quarterly'].map((frequency, i) => {
+  return [...frequencies, 'monthly' as const, 'weekly' as const, 'quarterly' as const].map((frequency, i) => {
     const status = SUBSCRIPTION_STATUSES[i % SUBSCRIPTION_STATUSES.length];
-    const [periods, days] = PLANS[frequency] ?? [undefined, 0];
+    const { periods, days } = PLANS[frequency] ?? { periods: undefined, days: 0 };
     const start =
       status === 'completed'
         ? now - (days + random.int(2, 20)) * DAY
@@ -100,12 +108,6 @@ function demoSubscriptions(random: Random): DemoRecord[] {
   });
 }
 
-function storeOf(ctx: ServerContext, name: string): EntityStore {
-  const found = ctx.stores.get(name);
-  if (!found) throw new Error(`Demo data needs the ${name} entity`);
-  return found;
-}
-
 export interface DemoPaymentsOptions {
   seed: number;
   /** Number of transactions, over about seven months. */
@@ -115,32 +117,24 @@ export interface DemoPaymentsOptions {
 }
 
 /** Seeds the payments and invoice-area demo data of one merchant. */
-export async function seedDemoPayments(
-  ctx: ServerContext,
-  tx: Queryable,
-  merchantId: number,
-  options: DemoPaymentsOptions,
-): Promise<void> {
+export async function seedDemoPayments(demo: DemoWriter, options: DemoPaymentsOptions): Promise<void> {
   const random = seededRandom(options.seed);
-  const create = (entity: string, record: DemoRecord) =>
-    storeOf(ctx, entity).create(tx, merchantId, record.values, record.system);
 
   // Transactions are stored as they were before any refund or capture request was made of them.
-  const transactions: Row[] = [];
-  for (const record of demoTransactions(random, options.transactions, 200, options.subMerchants)) {
-    const { status } = record.system;
-    const before = status === 'refunded' ? { status: 'success', pending_amount: record.system.amount } : {};
-    const created = await create('transaction', { values: {}, system: { ...record.system, ...before } });
-    transactions.push({ ...created, status });
+  const transactions: SeededTransaction[] = [];
+  for (const { values, system } of demoTransactions(random, options.transactions, 200, options.subMerchants)) {
+    const { status, amount, created_at } = system;
+    const before = status === 'refunded' ? { status: 'success' as const, pending_amount: amount } : {};
+    const created = await demo.create('transaction', { values, system: { ...system, ...before } });
+    transactions.push({ id: created.id, status, amount, created_at });
   }
   const refunds = demoRefunds(random, transactions);
   const captures = demoCaptures(random, transactions);
-  for (const refund of refunds.records) await create('refund', refund);
-  for (const capture of captures.records) await create('capture', capture);
-  for (const [id, values] of [...refunds.settled, ...captures.settled])
-    await storeOf(ctx, 'transaction').update(tx, merchantId, id, values, 'patch');
-  for (const transfer of demoTransfers(random, 30, options.bank)) await create('payment_transfer', transfer);
-  for (const subscription of demoSubscriptions(random)) await create('subscription', subscription);
-  for (const invoice of demoOpenInvoices(random)) await create('open_invoice', invoice);
-  for (const upload of demoBulkUploads(random)) await create('bulk_upload', upload);
+  for (const refund of refunds.records) await demo.create('refund', refund);
+  for (const capture of captures.records) await demo.create('capture', capture);
+  for (const [id, values] of [...refunds.settled, ...captures.settled]) await demo.change('transaction', id, values);
+  for (const transfer of demoTransfers(random, 30, options.bank)) await demo.create('payment_transfer', transfer);
+  for (const subscription of demoSubscriptions(random)) await demo.create('subscription', subscription);
+  for (const invoice of demoOpenInvoices(random)) await demo.create('open_invoice', invoice);
+  for (const upload of demoBulkUploads(random)) await demo.create('bulk_upload', upload);
 }

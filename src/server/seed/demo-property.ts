@@ -1,7 +1,7 @@
+import type { Deposit, RentInvoice, Tenant } from '../../generated';
+import type { EntityCreate, EntityRecord, EntityServerValues } from '../../generated/entities';
 import { fromFils, toFils } from '../../shared/money';
-import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
-import type { EntityStore } from '../storage/records';
+import { nonEmpty, type DemoWriter } from './demo-writer';
 import { seededRandom } from './random';
 
 /**
@@ -37,23 +37,23 @@ const addMonths = (day: string, months: number) => {
 const at = (day: string, hour: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + hour * 3_600_000 - KUWAIT_OFFSET).toISOString();
 
-const ASSET_CATEGORIES: [string, string, 'active' | 'inactive'][] = [
-  ['Residential buildings', 'مباني سكنية', 'active'],
-  ['Commercial complexes', 'مجمعات تجارية', 'active'],
-  ['Chalets and farms', 'شاليهات ومزارع', 'inactive'],
+const ASSET_CATEGORIES: EntityCreate<'asset_category'>[] = [
+  { name: 'Residential buildings', name_ar: 'مباني سكنية', status: 'active' },
+  { name: 'Commercial complexes', name_ar: 'مجمعات تجارية', status: 'active' },
+  { name: 'Chalets and farms', name_ar: 'شاليهات ومزارع', status: 'inactive' },
 ];
 
-const UNIT_CATEGORIES = { apartment: ['Apartment', 'شقة'], shop: ['Shop', 'محل'], office: ['Office', 'مكتب'] } as const;
-type UnitCategory = keyof typeof UNIT_CATEGORIES;
+type UnitCategory = 'apartment' | 'shop' | 'office';
 
-interface DemoAsset {
-  name: string;
-  category: number;
-  classification: 'residential' | 'commercial' | 'mixed' | 'land';
-  number_of_units: number;
-  area: string;
-  address: string;
-}
+/** The unit categories, by the key the demo's units name them with. */
+const UNIT_CATEGORIES: { key: UnitCategory; category: EntityCreate<'unit_category'> }[] = [
+  { key: 'apartment', category: { name: 'Apartment', name_ar: 'شقة' } },
+  { key: 'shop', category: { name: 'Shop', name_ar: 'محل' } },
+  { key: 'office', category: { name: 'Office', name_ar: 'مكتب' } },
+];
+
+/** A demo building, with the index of its category in `ASSET_CATEGORIES`. */
+type DemoAsset = Omit<EntityCreate<'asset'>, 'category_id' | 'units'> & { category: number };
 
 const ASSETS: DemoAsset[] = [
   {
@@ -90,94 +90,298 @@ const ASSETS: DemoAsset[] = [
   },
 ];
 
-type RentalStatus = 'available' | 'rented' | 'blocked';
-/** asset index, name, number, category, monthly rent, discount, rental status. */
-const UNITS: [number, string, string, UnitCategory, string, string | null, RentalStatus][] = [
-  [0, 'شقة 101', '101', 'apartment', '350.000', null, 'rented'],
-  [0, 'شقة 102', '102', 'apartment', '350.000', '25.000', 'rented'],
-  [0, 'شقة 201', '201', 'apartment', '375.000', null, 'rented'],
-  [0, 'شقة 202', '202', 'apartment', '375.000', null, 'available'],
-  [0, 'شقة 301', '301', 'apartment', '400.000', null, 'rented'],
-  [0, 'شقة 302', '302', 'apartment', '400.000', null, 'blocked'],
-  [0, 'بنتهاوس 401', '401', 'apartment', '650.000', '50.000', 'rented'],
-  [1, 'Flat 1A', '1A', 'apartment', '280.000', null, 'rented'],
-  [1, 'Flat 1B', '1B', 'apartment', '280.000', null, 'rented'],
-  [1, 'Flat 2A', '2A', 'apartment', '295.000', null, 'rented'],
-  [1, 'Flat 2B', '2B', 'apartment', '295.000', '15.000', 'available'],
-  [1, 'Flat 3A', '3A', 'apartment', '310.000', null, 'rented'],
-  [1, 'Flat 3B', '3B', 'apartment', '310.000', null, 'rented'],
-  [2, 'محل 1', 'S1', 'shop', '900.000', null, 'rented'],
-  [2, 'محل 2', 'S2', 'shop', '850.000', null, 'rented'],
-  [2, 'محل 3', 'S3', 'shop', '850.000', null, 'available'],
-  [2, 'مكتب 10', 'O10', 'office', '600.000', null, 'blocked'],
-  [3, 'Office 501', '501', 'office', '750.000', null, 'rented'],
-  [3, 'Office 502', '502', 'office', '750.000', '50.000', 'rented'],
-  [3, 'Office 503', '503', 'office', '720.000', null, 'available'],
-  [3, 'Shop G1', 'G1', 'shop', '1250.000', null, 'rented'],
-  [3, 'Flat 701', '701', 'apartment', '520.000', null, 'rented'],
+/** A demo unit: the index of its building in `ASSETS`, its category, its rent and any discount. */
+type DemoUnit = Pick<EntityCreate<'unit'>, 'name' | 'number' | 'rent_amount' | 'discount_amount' | 'rental_status'> & {
+  asset: number;
+  category: UnitCategory;
+};
+
+const UNITS: DemoUnit[] = [
+  { asset: 0, name: 'شقة 101', number: '101', category: 'apartment', rent_amount: '350.000', rental_status: 'rented' },
+  {
+    asset: 0,
+    name: 'شقة 102',
+    number: '102',
+    category: 'apartment',
+    rent_amount: '350.000',
+    discount_amount: '25.000',
+    rental_status: 'rented',
+  },
+  { asset: 0, name: 'شقة 201', number: '201', category: 'apartment', rent_amount: '375.000', rental_status: 'rented' },
+  {
+    asset: 0,
+    name: 'شقة 202',
+    number: '202',
+    category: 'apartment',
+    rent_amount: '375.000',
+    rental_status: 'available',
+  },
+  { asset: 0, name: 'شقة 301', number: '301', category: 'apartment', rent_amount: '400.000', rental_status: 'rented' },
+  { asset: 0, name: 'شقة 302', number: '302', category: 'apartment', rent_amount: '400.000', rental_status: 'blocked' },
+  {
+    asset: 0,
+    name: 'بنتهاوس 401',
+    number: '401',
+    category: 'apartment',
+    rent_amount: '650.000',
+    discount_amount: '50.000',
+    rental_status: 'rented',
+  },
+  { asset: 1, name: 'Flat 1A', number: '1A', category: 'apartment', rent_amount: '280.000', rental_status: 'rented' },
+  { asset: 1, name: 'Flat 1B', number: '1B', category: 'apartment', rent_amount: '280.000', rental_status: 'rented' },
+  { asset: 1, name: 'Flat 2A', number: '2A', category: 'apartment', rent_amount: '295.000', rental_status: 'rented' },
+  {
+    asset: 1,
+    name: 'Flat 2B',
+    number: '2B',
+    category: 'apartment',
+    rent_amount: '295.000',
+    discount_amount: '15.000',
+    rental_status: 'available',
+  },
+  { asset: 1, name: 'Flat 3A', number: '3A', category: 'apartment', rent_amount: '310.000', rental_status: 'rented' },
+  { asset: 1, name: 'Flat 3B', number: '3B', category: 'apartment', rent_amount: '310.000', rental_status: 'rented' },
+  { asset: 2, name: 'محل 1', number: 'S1', category: 'shop', rent_amount: '900.000', rental_status: 'rented' },
+  { asset: 2, name: 'محل 2', number: 'S2', category: 'shop', rent_amount: '850.000', rental_status: 'rented' },
+  { asset: 2, name: 'محل 3', number: 'S3', category: 'shop', rent_amount: '850.000', rental_status: 'available' },
+  { asset: 2, name: 'مكتب 10', number: 'O10', category: 'office', rent_amount: '600.000', rental_status: 'blocked' },
+  { asset: 3, name: 'Office 501', number: '501', category: 'office', rent_amount: '750.000', rental_status: 'rented' },
+  {
+    asset: 3,
+    name: 'Office 502',
+    number: '502',
+    category: 'office',
+    rent_amount: '750.000',
+    discount_amount: '50.000',
+    rental_status: 'rented',
+  },
+  {
+    asset: 3,
+    name: 'Office 503',
+    number: '503',
+    category: 'office',
+    rent_amount: '720.000',
+    rental_status: 'available',
+  },
+  { asset: 3, name: 'Shop G1', number: 'G1', category: 'shop', rent_amount: '1250.000', rental_status: 'rented' },
+  { asset: 3, name: 'Flat 701', number: '701', category: 'apartment', rent_amount: '520.000', rental_status: 'rented' },
 ];
 
-type TenantStatus = 'active' | 'inactive' | 'left';
-type PaymentStatus = 'paid' | 'unpaid' | 'overdue';
-type RentPeriod = 'monthly' | 'quarterly' | 'half_yearly' | 'yearly';
-/** name, unit name, tenant status, payment status, rent period, months since the contract started. */
-const TENANTS: [string, string, TenantStatus, PaymentStatus, RentPeriod, number][] = [
-  ['Ahmad Al-Kandari', 'شقة 101', 'active', 'paid', 'monthly', 14],
-  ['محمد العنزي', 'شقة 102', 'active', 'paid', 'monthly', 7],
-  ['Sara Al-Mutawa', 'شقة 201', 'active', 'unpaid', 'monthly', 3],
-  ['فهد الرشيدي', 'شقة 301', 'active', 'overdue', 'monthly', 10],
-  ['Rajesh Kumar', 'بنتهاوس 401', 'active', 'paid', 'monthly', 5],
-  ['نوف السبيعي', 'Flat 1A', 'active', 'paid', 'monthly', 18],
-  ['Yousef Al-Awadhi', 'Flat 1B', 'active', 'unpaid', 'monthly', 2],
-  ['عبدالرحمن البناي', 'Flat 2A', 'active', 'paid', 'monthly', 9],
-  ['Layla Hassan', 'Flat 3A', 'active', 'overdue', 'monthly', 6],
-  ['خالد الظفيري', 'Flat 3B', 'active', 'paid', 'monthly', 4],
-  ['Al Watan Pharmacy', 'محل 1', 'active', 'paid', 'quarterly', 20],
-  ['مطعم ليالي الكويت', 'محل 2', 'active', 'unpaid', 'monthly', 11],
-  ['Mariam Al-Sayegh', 'Office 501', 'active', 'paid', 'half_yearly', 8],
-  ['جاسم بهبهاني', 'Office 502', 'active', 'paid', 'monthly', 12],
-  ['Gulf Optics Co.', 'Shop G1', 'active', 'unpaid', 'yearly', 15],
-  ['Grace Fernandes', 'Flat 701', 'active', 'paid', 'monthly', 1],
-  ['Hamad Al-Failakawi', 'شقة 202', 'left', 'paid', 'monthly', 20],
-  ['سعاد الخالدي', 'Flat 2B', 'left', 'paid', 'monthly', 16],
-  ['Ibrahim Marafie', 'Office 503', 'inactive', 'unpaid', 'monthly', -1],
+/** The rent periods the demo's tenants pay by. */
+type RentPeriod = Extract<Tenant['rent_period'], 'monthly' | 'quarterly' | 'half_yearly' | 'yearly'>;
+
+/** A demo tenant: the name of the unit it rents, and how many months ago its contract started. */
+type DemoTenant = Required<Pick<Tenant, 'name' | 'tenant_status' | 'payment_status'>> & {
+  unit: string;
+  rent_period: RentPeriod;
+  months: number;
+};
+
+const TENANTS: DemoTenant[] = [
+  {
+    name: 'Ahmad Al-Kandari',
+    unit: 'شقة 101',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 14,
+  },
+  {
+    name: 'محمد العنزي',
+    unit: 'شقة 102',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 7,
+  },
+  {
+    name: 'Sara Al-Mutawa',
+    unit: 'شقة 201',
+    tenant_status: 'active',
+    payment_status: 'unpaid',
+    rent_period: 'monthly',
+    months: 3,
+  },
+  {
+    name: 'فهد الرشيدي',
+    unit: 'شقة 301',
+    tenant_status: 'active',
+    payment_status: 'overdue',
+    rent_period: 'monthly',
+    months: 10,
+  },
+  {
+    name: 'Rajesh Kumar',
+    unit: 'بنتهاوس 401',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 5,
+  },
+  {
+    name: 'نوف السبيعي',
+    unit: 'Flat 1A',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 18,
+  },
+  {
+    name: 'Yousef Al-Awadhi',
+    unit: 'Flat 1B',
+    tenant_status: 'active',
+    payment_status: 'unpaid',
+    rent_period: 'monthly',
+    months: 2,
+  },
+  {
+    name: 'عبدالرحمن البناي',
+    unit: 'Flat 2A',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 9,
+  },
+  {
+    name: 'Layla Hassan',
+    unit: 'Flat 3A',
+    tenant_status: 'active',
+    payment_status: 'overdue',
+    rent_period: 'monthly',
+    months: 6,
+  },
+  {
+    name: 'خالد الظفيري',
+    unit: 'Flat 3B',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 4,
+  },
+  {
+    name: 'Al Watan Pharmacy',
+    unit: 'محل 1',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'quarterly',
+    months: 20,
+  },
+  {
+    name: 'مطعم ليالي الكويت',
+    unit: 'محل 2',
+    tenant_status: 'active',
+    payment_status: 'unpaid',
+    rent_period: 'monthly',
+    months: 11,
+  },
+  {
+    name: 'Mariam Al-Sayegh',
+    unit: 'Office 501',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'half_yearly',
+    months: 8,
+  },
+  {
+    name: 'جاسم بهبهاني',
+    unit: 'Office 502',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 12,
+  },
+  {
+    name: 'Gulf Optics Co.',
+    unit: 'Shop G1',
+    tenant_status: 'active',
+    payment_status: 'unpaid',
+    rent_period: 'yearly',
+    months: 15,
+  },
+  {
+    name: 'Grace Fernandes',
+    unit: 'Flat 701',
+    tenant_status: 'active',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 1,
+  },
+  {
+    name: 'Hamad Al-Failakawi',
+    unit: 'شقة 202',
+    tenant_status: 'left',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 20,
+  },
+  {
+    name: 'سعاد الخالدي',
+    unit: 'Flat 2B',
+    tenant_status: 'left',
+    payment_status: 'paid',
+    rent_period: 'monthly',
+    months: 16,
+  },
+  {
+    name: 'Ibrahim Marafie',
+    unit: 'Office 503',
+    tenant_status: 'inactive',
+    payment_status: 'unpaid',
+    rent_period: 'monthly',
+    months: -1,
+  },
 ];
 
-const EXPENSE_CATEGORIES: [string, string, string, 'active' | 'inactive'][] = [
-  ['Maintenance', 'صيانة', 'maintenance', 'active'],
-  ['Electricity and water', 'الكهرباء والماء', 'utilities', 'active'],
-  ['Watchman salary', 'راتب الحارس', 'salaries', 'active'],
-  ['Cleaning', 'تنظيف', 'cleaning', 'active'],
-  ['Building insurance', 'تأمين المبنى', 'insurance', 'inactive'],
+const EXPENSE_CATEGORIES: EntityCreate<'expense_category'>[] = [
+  { name: 'Maintenance', name_ar: 'صيانة', type: 'maintenance', status: 'active' },
+  { name: 'Electricity and water', name_ar: 'الكهرباء والماء', type: 'utilities', status: 'active' },
+  { name: 'Watchman salary', name_ar: 'راتب الحارس', type: 'salaries', status: 'active' },
+  { name: 'Cleaning', name_ar: 'تنظيف', type: 'cleaning', status: 'active' },
+  { name: 'Building insurance', name_ar: 'تأمين المبنى', type: 'insurance', status: 'inactive' },
 ];
 
-/** name, category index, lowest and highest amount in KWD. */
-const EXPENSES: [string, number, number, number][] = [
-  ['Elevator maintenance', 0, 45, 180],
-  ['صيانة المكيفات', 0, 30, 260],
-  ['Plumbing repair', 0, 15, 90],
-  ['فاتورة الكهرباء', 1, 60, 420],
-  ['Water bill', 1, 20, 110],
-  ['راتب الحارس', 2, 180, 220],
-  ['Cleaning services', 3, 40, 120],
-  ['مكافحة الحشرات', 0, 25, 60],
-  ['Painting common areas', 0, 90, 350],
-  ['تنظيف الواجهات', 3, 70, 150],
+/** A demo expense: the index of its category in `EXPENSE_CATEGORIES`, its lowest and highest amount in KWD. */
+type DemoExpense = Pick<EntityCreate<'expense'>, 'name'> & { category: number; low: number; high: number };
+
+const EXPENSES: DemoExpense[] = [
+  { name: 'Elevator maintenance', category: 0, low: 45, high: 180 },
+  { name: 'صيانة المكيفات', category: 0, low: 30, high: 260 },
+  { name: 'Plumbing repair', category: 0, low: 15, high: 90 },
+  { name: 'فاتورة الكهرباء', category: 1, low: 60, high: 420 },
+  { name: 'Water bill', category: 1, low: 20, high: 110 },
+  { name: 'راتب الحارس', category: 2, low: 180, high: 220 },
+  { name: 'Cleaning services', category: 3, low: 40, high: 120 },
+  { name: 'مكافحة الحشرات', category: 0, low: 25, high: 60 },
+  { name: 'Painting common areas', category: 0, low: 90, high: 350 },
+  { name: 'تنظيف الواجهات', category: 3, low: 70, high: 150 },
 ];
 
 interface Ids {
   units: Map<string, { id: number; asset: number; rent: bigint }>;
-  tenants: Row[];
-  contracts: Row[];
+  /** The tenants, with the day each signed (what the demo wrote). */
+  tenants: (EntityRecord<'tenant'> & { contract_signed_date: string })[];
+  contracts: EntityRecord<'contract'>[];
 }
 
-export async function seedDemoProperty(ctx: ServerContext, tx: Queryable, merchantId: number): Promise<void> {
-  const store = (name: string): EntityStore => {
-    const found = ctx.stores.get(name);
-    if (!found) throw new Error(`Demo data needs the ${name} entity`);
-    return found;
-  };
-  const create = (name: string, values: Row, system: Row = {}) => store(name).create(tx, merchantId, values, system);
+/** A deposit of the demo: the index of its tenant in `TENANTS`, its status and how it was paid. */
+type DemoDeposit = Required<Pick<Deposit, 'status' | 'payment_method'>> & { tenant: number };
+
+/** Deposits: one month's rent each, in every status and both payment methods. */
+const DEPOSITS: DemoDeposit[] = [
+  { tenant: 0, status: 'paid', payment_method: 'card' },
+  { tenant: 1, status: 'paid', payment_method: 'cash' },
+  { tenant: 2, status: 'unpaid', payment_method: 'card' },
+  { tenant: 4, status: 'paid', payment_method: 'card' },
+  { tenant: 6, status: 'unpaid', payment_method: 'cash' },
+  { tenant: 10, status: 'paid', payment_method: 'card' },
+  { tenant: 13, status: 'paid', payment_method: 'cash' },
+  { tenant: 15, status: 'unpaid', payment_method: 'card' },
+  { tenant: 16, status: 'refunded', payment_method: 'card' },
+  { tenant: 17, status: 'refunded', payment_method: 'cash' },
+  { tenant: 18, status: 'unpaid', payment_method: 'card' },
+];
+
+export async function seedDemoProperty(demo: DemoWriter, publicUrl: string): Promise<void> {
   const random = seededRandom(1961);
   const today = isoDate(Date.now() + KUWAIT_OFFSET);
   const thisMonth = monthStart(today);
@@ -193,42 +397,44 @@ export async function seedDemoProperty(ctx: ServerContext, tx: Queryable, mercha
 
   const assetCategories: number[] = [];
   const firstDay = addMonths(thisMonth, -25);
-  for (const [name, name_ar, status] of ASSET_CATEGORIES)
-    assetCategories.push((await create('asset_category', { name, name_ar, status }, created(firstDay))).id as number);
+  for (const category of ASSET_CATEGORIES)
+    assetCategories.push((await demo.create('asset_category', { values: category, system: created(firstDay) })).id);
   const unitCategories = new Map<UnitCategory, number>();
-  for (const [key, [name, name_ar]] of Object.entries(UNIT_CATEGORIES)) {
-    const category = await create('unit_category', { name, name_ar }, created(firstDay));
-    unitCategories.set(key as UnitCategory, category.id as number);
+  for (const { key, category } of UNIT_CATEGORIES) {
+    const made = await demo.create('unit_category', { values: category, system: created(firstDay) });
+    unitCategories.set(key, made.id);
   }
+  const unitCategoryOf = (category: UnitCategory): number => {
+    const id = unitCategories.get(category);
+    if (id === undefined) throw new Error(`Demo unit category ${category} is missing`);
+    return id;
+  };
 
-  const assets: Row[] = [];
-  for (const [index, { category, ...asset }] of ASSETS.entries()) {
-    const since = addMonths(thisMonth, -24 + index * 3);
-    assets.push(await create('asset', { ...asset, category_id: assetCategories[category] }, created(since)));
-  }
-
+  // Each building is created with its units, as the API requires (at least one unit).
+  const assets: EntityRecord<'asset'>[] = [];
   const ids: Ids = { units: new Map(), tenants: [], contracts: [] };
-  for (const [asset, name, number, category, rent, discount, rental_status] of UNITS) {
-    const since = String(assets[asset].created_at).slice(0, 10);
-    const unit = await create(
-      'unit',
-      {
-        name,
-        number,
-        asset_id: assets[asset].id,
-        category_id: unitCategories.get(category),
-        rent_amount: rent,
-        discount_status: discount !== null,
-        ...(discount === null ? {} : { discount_amount: discount }),
-        start_date: since,
-        rental_status,
-      },
-      created(since),
+  for (const [index, { category, ...asset }] of ASSETS.entries()) {
+    const since = created(addMonths(thisMonth, -24 + index * 3));
+    const units = UNITS.filter((unit) => unit.asset === index).map(
+      ({ asset: _asset, category: unitCategory, ...unit }): Omit<EntityCreate<'unit'>, 'asset_id'> => ({
+        ...unit,
+        category_id: unitCategoryOf(unitCategory),
+        discount_status: unit.discount_amount !== undefined,
+        start_date: since.created_at.slice(0, 10),
+      }),
     );
-    const net = fils(rent) - (discount === null ? 0n : fils(discount));
-    ids.units.set(name, { id: unit.id as number, asset, rent: net });
+    const made = await demo.create('asset', {
+      values: { ...asset, category_id: assetCategories[category], units: nonEmpty(units, asset.name) },
+      system: since,
+    });
+    assets.push(made);
+    for (const unit of await demo.find('unit', { asset_id: made.id })) {
+      const net = fils(unit.rent_amount ?? '0') - fils(unit.discount_amount ?? '0');
+      ids.units.set(String(unit.name), { id: unit.id, asset: index, rent: net });
+    }
   }
-  for (const [i, [name, unitName, tenant_status, payment_status, rent_period, months]] of TENANTS.entries()) {
+
+  for (const [i, { name, unit: unitName, tenant_status, payment_status, rent_period, months }] of TENANTS.entries()) {
     const unit = ids.units.get(unitName);
     if (!unit) throw new Error(`Demo tenant ${name} has no unit ${unitName}`);
     const start = addMonths(thisMonth, -months);
@@ -237,7 +443,7 @@ export async function seedDemoProperty(ctx: ServerContext, tx: Queryable, mercha
         ? addDays(addMonths(thisMonth, -random.int(2, 6)), -1)
         : addDays(addMonths(start, months > 10 ? 24 : 12), -1);
     const paidThisMonth = payment_status === 'paid';
-    const system: Row = { payment_status, ...created(addDays(start, -10)) };
+    const system: EntityServerValues<'tenant'> = { payment_status, ...created(addDays(start, -10)) };
     if (tenant_status === 'active') {
       system.last_payment_date = addDays(monthStart(today, paidThisMonth ? 0 : -1), random.int(0, 4));
       system.next_payment_date = paidThisMonth
@@ -247,36 +453,37 @@ export async function seedDemoProperty(ctx: ServerContext, tx: Queryable, mercha
           : thisMonth;
     } else if (tenant_status === 'left') system.last_payment_date = addMonths(end, -1);
     const birth = `${random.int(60, 99)}${String(random.int(1, 12)).padStart(2, '0')}${String(random.int(1, 28)).padStart(2, '0')}`;
-    const tenant = await create(
-      'tenant',
-      {
+    const tenancy = {
+      civil_id: `2${birth}${String(random.int(10000, 99999))}`,
+      civil_id_expiry: addMonths(today, random.int(-2, 30)),
+      mobile: `965${random.pick(['5', '6', '9'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}`,
+      ...(i % 3 === 0
+        ? { mobile_2: `965${random.pick(['2', '6'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}` }
+        : {}),
+      contract_start: start,
+      contract_end: end,
+      contract_signed_date: addDays(start, -random.int(5, 20)),
+    };
+    const tenant = await demo.create('tenant', {
+      values: {
         name,
-        civil_id: `2${birth}${String(random.int(10000, 99999))}`,
-        civil_id_expiry: addMonths(today, random.int(-2, 30)),
-        mobile: `965${random.pick(['5', '6', '9'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}`,
-        ...(i % 3 === 0
-          ? { mobile_2: `965${random.pick(['2', '6'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}` }
-          : {}),
+        ...tenancy,
         unit_id: unit.id,
-        contract_start: start,
-        contract_end: end,
-        contract_signed_date: addDays(start, -random.int(5, 20)),
         rent_period,
         invoice_sending_day: random.pick([1, 1, 5, 25, 28]),
         tenant_status,
       },
       system,
-    );
-    ids.tenants.push(tenant);
+    });
+    ids.tenants.push({ ...tenant, contract_signed_date: tenancy.contract_signed_date });
 
-    const contract = await create(
-      'contract',
-      {
+    const contract = await demo.create('contract', {
+      values: {
         tenant_id: tenant.id,
         unit_id: unit.id,
         start_date: start,
         end_date: end,
-        signed_date: tenant.contract_signed_date,
+        signed_date: tenancy.contract_signed_date,
         rent_amount: fromFils(unit.rent),
         status:
           tenant_status === 'inactive'
@@ -287,61 +494,49 @@ export async function seedDemoProperty(ctx: ServerContext, tx: Queryable, mercha
                 : 'terminated'
               : 'active',
       },
-      created(String(tenant.contract_signed_date)),
-    );
+      system: created(tenancy.contract_signed_date),
+    });
     ids.contracts.push(contract);
 
-    await seedRentInvoices(tenant, unit, { today, start, tenant_status, payment_status, rent_period, months });
+    await seedRentInvoices(tenant.id, unit, {
+      start,
+      end,
+      tenant_status,
+      payment_status,
+      rent_period,
+      reissued: i === 7,
+    });
   }
 
-  // Deposits: one month's rent each, in every status and both payment methods.
-  const deposits: [number, 'unpaid' | 'paid' | 'refunded', 'card' | 'cash'][] = [
-    [0, 'paid', 'card'],
-    [1, 'paid', 'cash'],
-    [2, 'unpaid', 'card'],
-    [4, 'paid', 'card'],
-    [6, 'unpaid', 'cash'],
-    [10, 'paid', 'card'],
-    [13, 'paid', 'cash'],
-    [15, 'unpaid', 'card'],
-    [16, 'refunded', 'card'],
-    [17, 'refunded', 'cash'],
-    [18, 'unpaid', 'card'],
-  ];
-  const depositRows: Row[] = [];
-  for (const [index, status, payment_method] of deposits) {
+  const depositRows: EntityRecord<'deposit'>[] = [];
+  for (const { tenant: index, status, payment_method } of DEPOSITS) {
     const tenant = ids.tenants[index];
     const unit = [...ids.units.values()].find((candidate) => candidate.id === tenant.unit_id);
     const description = /[a-z]/i.test(String(tenant.name))
       ? 'Security deposit, one month rent'
       : 'تأمين الإيجار، إيجار شهر واحد';
     depositRows.push(
-      await create(
-        'deposit',
-        { tenant_id: tenant.id, amount: fromFils(unit?.rent ?? 0n), description },
-        { status, payment_method, ...created(String(tenant.contract_signed_date)) },
-      ),
+      await demo.create('deposit', {
+        values: { tenant_id: tenant.id, amount: fromFils(unit?.rent ?? 0n), description },
+        system: { status, payment_method, ...created(tenant.contract_signed_date) },
+      }),
     );
   }
-
   const expenseCategories: number[] = [];
-  for (const [name, name_ar, type, status] of EXPENSE_CATEGORIES)
-    expenseCategories.push(
-      (await create('expense_category', { name, name_ar, type, status }, created(firstDay))).id as number,
-    );
-  const expenses: Row[] = [];
+  for (const category of EXPENSE_CATEGORIES)
+    expenseCategories.push((await demo.create('expense_category', { values: category, system: created(firstDay) })).id);
+  const expenses: EntityRecord<'expense'>[] = [];
   const todayNumber = Number(today.slice(8, 10));
   for (let i = 0; i < 30; i += 1) {
-    const [name, category, low, high] = EXPENSES[i % EXPENSES.length];
+    const { name, category, low, high } = EXPENSES[i % EXPENSES.length];
     // The first five fall in the current month, the rest over the four months before.
     const date = i < 5 ? addDays(thisMonth, (i * 5) % todayNumber) : addDays(thisMonth, -random.int(1, 120));
     const amount =
       BigInt(random.int(low, high)) * 1000n + BigInt(random.pick([0, 0, 250, 500, 750, random.int(1, 999)]));
     const asset = i % 13 === 12 ? undefined : assets[i % assets.length];
     expenses.push(
-      await create(
-        'expense',
-        {
+      await demo.create('expense', {
+        values: {
           name,
           category_id: expenseCategories[category],
           ...(asset ? { asset_id: asset.id } : {}),
@@ -351,8 +546,8 @@ export async function seedDemoProperty(ctx: ServerContext, tx: Queryable, mercha
             ? { description: /[a-z]/i.test(name) ? 'Paid to the contractor by transfer.' : 'دفعت للمقاول بتحويل بنكي.' }
             : {}),
         },
-        created(date),
-      ),
+        system: created(date),
+      }),
     );
   }
 
@@ -360,101 +555,199 @@ export async function seedDemoProperty(ctx: ServerContext, tx: Queryable, mercha
 
   /** Invoices of the periods up to today: paid, unpaid, expired when overdue, one cancelled and reissued. */
   async function seedRentInvoices(
-    tenant: Row,
+    tenantId: number,
     unit: { id: number; rent: bigint },
-    plan: {
-      today: string;
+    plan: Pick<DemoTenant, 'tenant_status' | 'payment_status' | 'rent_period'> & {
       start: string;
-      tenant_status: TenantStatus;
-      payment_status: PaymentStatus;
-      rent_period: RentPeriod;
-      months: number;
+      end: string;
+      /** The current invoice was first sent with a wrong amount, cancelled and sent again. */
+      reissued: boolean;
     },
   ): Promise<void> {
     if (plan.tenant_status === 'inactive') return;
     const monthsPerPeriod: Record<RentPeriod, number> = { monthly: 1, quarterly: 3, half_yearly: 6, yearly: 12 };
     const step = monthsPerPeriod[plan.rent_period];
-    const last = plan.tenant_status === 'left' ? monthStart(String(tenant.contract_end)) : thisMonth;
+    const last = plan.tenant_status === 'left' ? monthStart(plan.end) : thisMonth;
     // Periods run from the contract's start; the last three begun by `last` are invoiced.
     const periods: string[] = [];
     for (let period = plan.start; period <= last; period = monthStart(period, step)) periods.push(period);
     periods.splice(0, periods.length - 3);
     for (const [n, period] of periods.entries()) {
       const current = n === periods.length - 1;
-      let status: 'paid' | 'unpaid' | 'cancelled' | 'expired' = 'paid';
+      let status: RentInvoice['status'] = 'paid';
       if (plan.tenant_status === 'active' && current && plan.payment_status !== 'paid') status = 'unpaid';
       if (plan.tenant_status === 'active' && plan.payment_status === 'overdue' && n === periods.length - 2)
         status = 'expired';
       const due = addDays(period, 4);
-      const values = {
-        tenant_id: tenant.id,
+      const values: EntityCreate<'rent_invoice'> = {
+        tenant_id: tenantId,
         unit_id: unit.id,
         period_start: period,
         period_end: addDays(monthStart(period, step), -1),
         amount: fromFils(unit.rent * BigInt(step)),
         due_date: due,
       };
-      const system: Row = {
+      const system: EntityServerValues<'rent_invoice'> = {
         status,
-        payment_link: `${ctx.publicUrl.replace(/\/+$/, '')}/tenant/payments/${String(tenant.id)}`,
+        payment_link: `${publicUrl.replace(/\/+$/, '')}/tenant/payments/${tenantId}`,
         ...created(addDays(period, -3)),
       };
       if (status === 'paid') system.paid_at = at(addDays(period, random.int(0, 6)), random.int(9, 21));
-      // One invoice was sent with a wrong amount, cancelled and sent again.
-      if (tenant === ids.tenants[7] && current)
-        await create(
-          'rent_invoice',
-          { ...values, amount: fromFils(unit.rent + 10_000n) },
-          { ...system, status: 'cancelled', paid_at: undefined },
-        );
-      await create('rent_invoice', values, system);
+      if (plan.reissued && current)
+        await demo.create('rent_invoice', {
+          values: { ...values, amount: fromFils(unit.rent + 10_000n) },
+          system: { ...system, status: 'cancelled', paid_at: undefined },
+        });
+      await demo.create('rent_invoice', { values, system });
     }
   }
 
   async function seedHistory(): Promise<void> {
     const unitId = (name: string) => ids.units.get(name)?.id;
     const who = ['Hessa Al-Noori', 'Rania Haddad', 'Hessa Al-Noori', 'ليلى الهاجري'];
-    const entries: [string, number | undefined, string, string, string, string][] = [
-      ['asset', assets[1].id as number, 'Hawalli Residence', 'number_of_units', '5', '6'],
-      [
-        'asset',
-        assets[0].id as number,
-        'برج السالمية',
-        'address',
-        'قطعة 10، شارع سالم المبارك',
-        'قطعة 10، شارع سالم المبارك، مبنى 24',
-      ],
-      ['unit', unitId('شقة 302'), 'شقة 302', 'rental_status', 'available', 'blocked'],
-      ['unit', unitId('Flat 1A'), 'Flat 1A', 'rent_amount', '270.000', '280.000'],
-      ['unit', unitId('شقة 102'), 'شقة 102', 'discount_status', 'false', 'true'],
-      ['unit', unitId('شقة 102'), 'شقة 102', 'discount_amount', '', '25.000'],
-      ['unit', unitId('مكتب 10'), 'مكتب 10', 'rental_status', 'rented', 'blocked'],
-      ['tenant', ids.tenants[1].id as number, 'محمد العنزي', 'mobile', '96555012345', String(ids.tenants[1].mobile)],
-      ['tenant', ids.tenants[16].id as number, 'Hamad Al-Failakawi', 'tenant_status', 'active', 'left'],
-      ['tenant', ids.tenants[17].id as number, 'سعاد الخالدي', 'tenant_status', 'active', 'left'],
-      ['tenant', ids.tenants[5].id as number, 'نوف السبيعي', 'invoice_sending_day', '5', '1'],
-      ['contract', ids.contracts[17].id as number, 'سعاد الخالدي', 'status', 'active', 'terminated'],
-      ['deposit', depositRows[0].id as number, String(depositRows[0].reference_no), 'status', 'unpaid', 'paid'],
-      ['deposit', depositRows[1].id as number, String(depositRows[1].reference_no), 'payment_method', 'card', 'cash'],
-      ['expense', expenses[3].id as number, String(expenses[3].name), 'amount', '120.000', String(expenses[3].amount)],
-      ['expense_category', expenseCategories[4], 'Building insurance', 'status', 'active', 'inactive'],
-      ['asset_category', assetCategories[1], 'Commercial complexes', 'name', 'Commercial', 'Commercial complexes'],
+    const entries: Omit<EntityCreate<'change_history'>, 'changed_by'>[] = [
+      {
+        entity: 'asset',
+        record_id: assets[1].id,
+        record_name: 'Hawalli Residence',
+        field: 'number_of_units',
+        old_value: '5',
+        new_value: '6',
+      },
+      {
+        entity: 'asset',
+        record_id: assets[0].id,
+        record_name: 'برج السالمية',
+        field: 'address',
+        old_value: 'قطعة 10، شارع سالم المبارك',
+        new_value: 'قطعة 10، شارع سالم المبارك، مبنى 24',
+      },
+      {
+        entity: 'unit',
+        record_id: unitId('شقة 302'),
+        record_name: 'شقة 302',
+        field: 'rental_status',
+        old_value: 'available',
+        new_value: 'blocked',
+      },
+      {
+        entity: 'unit',
+        record_id: unitId('Flat 1A'),
+        record_name: 'Flat 1A',
+        field: 'rent_amount',
+        old_value: '270.000',
+        new_value: '280.000',
+      },
+      {
+        entity: 'unit',
+        record_id: unitId('شقة 102'),
+        record_name: 'شقة 102',
+        field: 'discount_status',
+        old_value: 'false',
+        new_value: 'true',
+      },
+      {
+        entity: 'unit',
+        record_id: unitId('شقة 102'),
+        record_name: 'شقة 102',
+        field: 'discount_amount',
+        new_value: '25.000',
+      },
+      {
+        entity: 'unit',
+        record_id: unitId('مكتب 10'),
+        record_name: 'مكتب 10',
+        field: 'rental_status',
+        old_value: 'rented',
+        new_value: 'blocked',
+      },
+      {
+        entity: 'tenant',
+        record_id: ids.tenants[1].id,
+        record_name: 'محمد العنزي',
+        field: 'mobile',
+        old_value: '96555012345',
+        new_value: String(ids.tenants[1].mobile),
+      },
+      {
+        entity: 'tenant',
+        record_id: ids.tenants[16].id,
+        record_name: 'Hamad Al-Failakawi',
+        field: 'tenant_status',
+        old_value: 'active',
+        new_value: 'left',
+      },
+      {
+        entity: 'tenant',
+        record_id: ids.tenants[17].id,
+        record_name: 'سعاد الخالدي',
+        field: 'tenant_status',
+        old_value: 'active',
+        new_value: 'left',
+      },
+      {
+        entity: 'tenant',
+        record_id: ids.tenants[5].id,
+        record_name: 'نوف السبيعي',
+        field: 'invoice_sending_day',
+        old_value: '5',
+        new_value: '1',
+      },
+      {
+        entity: 'contract',
+        record_id: ids.contracts[17].id,
+        record_name: 'سعاد الخالدي',
+        field: 'status',
+        old_value: 'active',
+        new_value: 'terminated',
+      },
+      {
+        entity: 'deposit',
+        record_id: depositRows[0].id,
+        record_name: String(depositRows[0].reference_no),
+        field: 'status',
+        old_value: 'unpaid',
+        new_value: 'paid',
+      },
+      {
+        entity: 'deposit',
+        record_id: depositRows[1].id,
+        record_name: String(depositRows[1].reference_no),
+        field: 'payment_method',
+        old_value: 'card',
+        new_value: 'cash',
+      },
+      {
+        entity: 'expense',
+        record_id: expenses[3].id,
+        record_name: String(expenses[3].name),
+        field: 'amount',
+        old_value: '120.000',
+        new_value: String(expenses[3].amount),
+      },
+      {
+        entity: 'expense_category',
+        record_id: expenseCategories[4],
+        record_name: 'Building insurance',
+        field: 'status',
+        old_value: 'active',
+        new_value: 'inactive',
+      },
+      {
+        entity: 'asset_category',
+        record_id: assetCategories[1],
+        record_name: 'Commercial complexes',
+        field: 'name',
+        old_value: 'Commercial',
+        new_value: 'Commercial complexes',
+      },
     ];
-    for (const [n, [entity, record_id, record_name, field, old_value, new_value]] of entries.entries()) {
+    for (const [n, entry] of entries.entries()) {
       const day = addDays(today, -Math.round(((entries.length - n) * 150) / entries.length));
-      await create(
-        'change_history',
-        {
-          entity,
-          ...(record_id === undefined ? {} : { record_id }),
-          record_name,
-          field,
-          ...(old_value === '' ? {} : { old_value }),
-          new_value,
-          changed_by: who[n % who.length],
-        },
-        { changed_at: at(day, random.int(8, 20)) },
-      );
+      await demo.create('change_history', {
+        values: { ...entry, changed_by: who[n % who.length] },
+        system: { changed_at: at(day, random.int(8, 20)) },
+      });
     }
   }
 }

@@ -1,8 +1,8 @@
+import type { PosTerminal, SaleList, TerminalSubscription } from '../../generated';
+import type { EntityCreate, EntityRecord, EntityServerValues } from '../../generated/entities';
 import { fromFils, toFils } from '../../shared/money';
-import type { ServerContext } from '../context';
-import type { Queryable, Row } from '../db/database';
-import type { EntityStore } from '../storage/records';
 import { demoCategories, demoProducts } from './demo-catalogue';
+import { nonEmpty, type DemoWriter } from './demo-writer';
 import { seededRandom, type Random } from './random';
 
 /**
@@ -17,91 +17,95 @@ const isoTime = (time: number) => new Date(time).toISOString();
 const kuwaitiMobile = (random: Random) =>
   `965${random.pick(['5', '6', '9'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}`;
 
-function storeOf(ctx: ServerContext, name: string): EntityStore {
-  const found = ctx.stores.get(name);
-  if (!found) throw new Error(`Demo data needs the ${name} entity`);
-  return found;
-}
-
 /** Categories and the first `productCount` products of the demo catalogue; returns the products. */
-export async function seedDemoCatalogue(
-  ctx: ServerContext,
-  tx: Queryable,
-  merchantId: number,
-  productCount?: number,
-): Promise<Row[]> {
+export async function seedDemoCatalogue(demo: DemoWriter, productCount?: number): Promise<EntityRecord<'product'>[]> {
   const categoryIds = new Map<string, number>();
   for (const category of demoCategories()) {
-    const created = await storeOf(ctx, 'category').create(tx, merchantId, category);
-    if (category.type === 'product') categoryIds.set(String(category.name), created.id as number);
+    const created = await demo.create('category', { values: category });
+    if (category.type === 'product') categoryIds.set(category.name, created.id);
   }
-  const products: Row[] = [];
+  const products: EntityRecord<'product'>[] = [];
   for (const product of demoProducts(categoryIds, productCount))
-    products.push(await storeOf(ctx, 'product').create(tx, merchantId, product));
+    products.push(await demo.create('product', { values: product }));
   return products;
 }
 
+/** A demo sales list: what it is, the titles of the products it sells, its dates in days from today. */
 interface DemoSaleList {
-  name: string;
-  type: 'store' | 'event' | 'donation';
-  /** Titles of the products the list sells. */
+  list: Omit<EntityCreate<'sale_list'>, 'product_ids' | 'start_date' | 'end_date'>;
   products: string[];
-  discount: ['fixed' | 'percentage', string];
-  serviceCharge: ['fixed' | 'percentage', string];
-  maxOrdersPerDay: number;
-  /** Start and end, in days from today. */
-  days: [number, number];
-  status: 'active' | 'inactive' | 'expired';
+  days: [start: number, end: number];
+  status: NonNullable<SaleList['status']>;
 }
 
 const SALE_LISTS: DemoSaleList[] = [
   {
-    name: 'Ramadan Dates Offer',
-    type: 'store',
+    list: {
+      name: 'Ramadan Dates Offer',
+      type: 'store',
+      discount_type: 'percentage',
+      discount_value: '10.000',
+      service_charge_type: 'fixed',
+      service_charge_value: '0.500',
+      max_orders_per_day: 50,
+    },
     products: ['Khalas Dates 1 kg', 'Sukkari Dates 1 kg', 'Medjool Dates Gift Box', 'Arabic Coffee 500 g'],
-    discount: ['percentage', '10.000'],
-    serviceCharge: ['fixed', '0.500'],
-    maxOrdersPerDay: 50,
     days: [-75, 90],
     status: 'active',
   },
   {
-    name: 'هدايا العيد',
-    type: 'store',
+    list: {
+      name: 'هدايا العيد',
+      type: 'store',
+      discount_type: 'fixed',
+      discount_value: '2.000',
+      service_charge_type: 'fixed',
+      service_charge_value: '1.000',
+      max_orders_per_day: 0,
+    },
     products: ['Medjool Dates Gift Box', 'Oud Perfume 50 ml', 'Bakhoor Incense Set', 'Gift Wrapping'],
-    discount: ['fixed', '2.000'],
-    serviceCharge: ['fixed', '1.000'],
-    maxOrdersPerDay: 0,
     days: [-40, 120],
     status: 'active',
   },
   {
-    name: 'National Day Bazaar',
-    type: 'event',
+    list: {
+      name: 'National Day Bazaar',
+      type: 'event',
+      discount_type: 'percentage',
+      discount_value: '15.000',
+      service_charge_type: 'percentage',
+      service_charge_value: '2.500',
+      max_orders_per_day: 100,
+    },
     products: ['Kunafa Tray', 'Maamoul Assortment', 'Baklava Box 1 kg', 'Brass Lantern'],
-    discount: ['percentage', '15.000'],
-    serviceCharge: ['percentage', '2.500'],
-    maxOrdersPerDay: 100,
     days: [-150, -20],
     status: 'expired',
   },
   {
-    name: 'إفطار صائم',
-    type: 'donation',
+    list: {
+      name: 'إفطار صائم',
+      type: 'donation',
+      discount_type: 'fixed',
+      discount_value: '0.000',
+      service_charge_type: 'fixed',
+      service_charge_value: '0.000',
+      max_orders_per_day: 0,
+    },
     products: ['Khalas Dates 1 kg', 'Rose Water 250 ml'],
-    discount: ['fixed', '0.000'],
-    serviceCharge: ['fixed', '0.000'],
-    maxOrdersPerDay: 0,
     days: [-30, 60],
     status: 'inactive',
   },
   {
-    name: 'Corporate Coffee Hampers',
-    type: 'store',
+    list: {
+      name: 'Corporate Coffee Hampers',
+      type: 'store',
+      discount_type: 'fixed',
+      discount_value: '5.000',
+      service_charge_type: 'percentage',
+      service_charge_value: '1.000',
+      max_orders_per_day: 20,
+    },
     products: ['Arabic Coffee 500 g', 'Saffron Cardamom Blend', 'Dallah Coffee Pot', 'Prayer Rug', 'Gift Wrapping'],
-    discount: ['fixed', '5.000'],
-    serviceCharge: ['percentage', '1.000'],
-    maxOrdersPerDay: 20,
     days: [-10, 160],
     status: 'active',
   },
@@ -171,28 +175,34 @@ function personOf(i: number): [string, string] {
 const emailOf = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`;
 
 /** A discount or charge on `fils`: a fixed amount or a percentage (three decimals), never below zero. */
-function adjustment([kind, value]: ['fixed' | 'percentage', string], fils: bigint): bigint {
-  const amount = toFils(value) ?? 0n;
-  if (kind === 'fixed') return amount;
-  return (fils * amount + 50_000n) / 100_000n;
+function adjustment(kind: SaleList['discount_type'], value: string | undefined, fils: bigint): bigint {
+  const amount = toFils(value ?? '0') ?? 0n;
+  if (kind === 'percentage') return (fils * amount + 50_000n) / 100_000n;
+  return amount;
 }
 
-function demoOrder(random: Random, i: number, count: number, list: DemoSaleList, products: Map<string, Row>) {
+function demoOrder(
+  random: Random,
+  i: number,
+  count: number,
+  { list, products: titles }: DemoSaleList,
+  products: Map<string, EntityRecord<'product'>>,
+) {
   const now = Date.now();
   const created = now - Math.floor(((count - i) / count) * 120 * DAY) + random.int(0, DAY / 2);
-  const picked = [...list.products].sort(() => random.next() - 0.5).slice(0, random.int(1, 3));
+  const picked = [...titles].sort(() => random.next() - 0.5).slice(0, random.int(1, 3));
   const items = picked.map((title) => {
-    const product = products.get(title) as Row;
-    return { product: title, qty: random.int(1, 3), price: String(product.sale_price ?? product.price) };
+    const product = products.get(title);
+    return { product: title, qty: random.int(1, 3), price: String(product?.sale_price ?? product?.price) };
   });
   const subTotal = items.reduce((sum, item) => sum + (toFils(item.price) ?? 0n) * BigInt(item.qty), 0n);
-  const discountFils = adjustment(list.discount, subTotal);
+  const discountFils = adjustment(list.discount_type, list.discount_value, subTotal);
   const discount = discountFils > subTotal ? subTotal : discountFils;
-  const serviceCharge = adjustment(list.serviceCharge, subTotal);
+  const serviceCharge = adjustment(list.service_charge_type, list.service_charge_value, subTotal);
   const [name] = personOf(random.int(0, 59));
   // Recent orders are still being handled; older ones have reached every later status.
   const status = i >= count - 4 ? 'waiting' : ORDER_STATUSES[i % ORDER_STATUSES.length];
-  return {
+  const order: EntityServerValues<'sale_order'> = {
     customer_name: name,
     customer_mobile: kuwaitiMobile(random),
     ...(i % 3 === 0 ? { customer_email: emailOf(name) } : {}),
@@ -205,9 +215,10 @@ function demoOrder(random: Random, i: number, count: number, list: DemoSaleList,
     created_at: isoTime(created),
     updated_at: isoTime(Math.min(now, created + random.int(0, 5) * DAY)),
   };
+  return order;
 }
 
-const EMAIL_TEMPLATES: Row[] = [
+const EMAIL_TEMPLATES: EntityCreate<'email_template'>[] = [
   {
     name: 'Order confirmation',
     subject_en: 'Your order {order_no} is confirmed',
@@ -239,69 +250,82 @@ const EMAIL_TEMPLATES: Row[] = [
   },
 ];
 
-const TERMINALS: [Row, string][] = [
-  [
-    {
+/** The demo's POS terminals (their charge is their plan's) and the status each is in. */
+const TERMINALS: {
+  terminal: Omit<EntityCreate<'pos_terminal'>, 'subscription_charge'>;
+  status: PosTerminal['status'];
+}[] = [
+  {
+    terminal: {
       terminal_id: 'TID-10041',
       name: 'Main counter',
       serial_no: 'VX520-884102',
       location: 'Salmiya, Salem Al Mubarak St.',
     },
-    'active',
-  ],
-  [
-    { terminal_id: 'TID-10042', name: 'نقطة بيع الأفنيوز', serial_no: 'VX520-884117', location: 'الري، مجمع الأفنيوز' },
-    'active',
-  ],
-  [
-    {
+    status: 'active',
+  },
+  {
+    terminal: {
+      terminal_id: 'TID-10042',
+      name: 'نقطة بيع الأفنيوز',
+      serial_no: 'VX520-884117',
+      location: 'الري، مجمع الأفنيوز',
+    },
+    status: 'active',
+  },
+  {
+    terminal: {
       terminal_id: 'TID-10057',
       name: 'Delivery van 1',
       serial_no: 'MOVE5000-20931',
       location: 'Mobile — Hawally area',
     },
-    'inactive',
-  ],
-  [
-    { terminal_id: 'TID-10063', name: 'كشك مجمع ٣٦٠', serial_no: 'A920-551208', location: 'جنوب السرة، مجمع ٣٦٠' },
-    'suspended',
-  ],
-  [{ terminal_id: 'TID-10078', name: 'Jahra branch', serial_no: 'A920-551230', location: 'Jahra, Block 3' }, 'active'],
+    status: 'inactive',
+  },
+  {
+    terminal: {
+      terminal_id: 'TID-10063',
+      name: 'كشك مجمع ٣٦٠',
+      serial_no: 'A920-551208',
+      location: 'جنوب السرة، مجمع ٣٦٠',
+    },
+    status: 'suspended',
+  },
+  {
+    terminal: { terminal_id: 'TID-10078', name: 'Jahra branch', serial_no: 'A920-551230', location: 'Jahra, Block 3' },
+    status: 'active',
+  },
 ];
 
-const PLANS: [string, string][] = [
-  ['basic', '5.000'],
-  ['standard', '8.500'],
-  ['premium', '12.000'],
+/** The terminals' subscription plans, taken in turn, and their monthly charge. */
+const PLANS: Pick<TerminalSubscription, 'plan' | 'monthly_charge'>[] = [
+  { plan: 'basic', monthly_charge: '5.000' },
+  { plan: 'standard', monthly_charge: '8.500' },
+  { plan: 'premium', monthly_charge: '12.000' },
 ];
 
 /** Everything of the sales demo for the main demo merchant. */
-export async function seedDemoSales(ctx: ServerContext, tx: Queryable, merchantId: number): Promise<void> {
+export async function seedDemoSales(demo: DemoWriter): Promise<void> {
   const random = seededRandom(3_000);
   const now = Date.now();
-  const products = new Map(
-    (await seedDemoCatalogue(ctx, tx, merchantId)).map((product) => [String(product.title), product]),
-  );
+  const products = new Map((await seedDemoCatalogue(demo)).map((product) => [String(product.title), product]));
+  const productId = (title: string) => {
+    const id = products.get(title)?.id;
+    if (id === undefined) throw new Error(`Demo product ${title} is missing`);
+    return id;
+  };
 
-  const lists: [DemoSaleList, Row][] = [];
+  const lists: [DemoSaleList, EntityRecord<'sale_list'>][] = [];
   for (const list of SALE_LISTS) {
-    const created = await storeOf(ctx, 'sale_list').create(
-      tx,
-      merchantId,
-      {
-        name: list.name,
-        type: list.type,
-        product_ids: list.products.map((title) => products.get(title)?.id),
-        discount_type: list.discount[0],
-        discount_value: list.discount[1],
-        service_charge_type: list.serviceCharge[0],
-        service_charge_value: list.serviceCharge[1],
-        max_orders_per_day: list.maxOrdersPerDay,
+    const created = await demo.create('sale_list', {
+      values: {
+        ...list.list,
+        product_ids: nonEmpty(list.products.map(productId), `sales list ${list.list.name}`),
         start_date: isoDate(now + list.days[0] * DAY),
         end_date: isoDate(now + list.days[1] * DAY),
       },
-      { status: list.status, created_at: isoTime(now + (list.days[0] - 3) * DAY) },
-    );
+      system: { status: list.status, created_at: isoTime(now + (list.days[0] - 3) * DAY) },
+    });
     lists.push([list, created]);
   }
 
@@ -311,37 +335,33 @@ export async function seedDemoSales(ctx: ServerContext, tx: Queryable, merchantI
   for (let i = 0; i < orderCount; i++) {
     const [list, row] = open[i % open.length];
     const order = demoOrder(random, i, orderCount, list, products);
-    await storeOf(ctx, 'sale_order').create(tx, merchantId, {}, { ...order, sale_list_id: row.id });
+    await demo.create('sale_order', { values: {}, system: { ...order, sale_list_id: row.id } });
   }
 
-  for (const template of EMAIL_TEMPLATES) await storeOf(ctx, 'email_template').create(tx, merchantId, template);
+  for (const template of EMAIL_TEMPLATES) await demo.create('email_template', { values: template });
 
-  for (const [index, [terminal, status]] of TERMINALS.entries()) {
-    const [plan, charge] = PLANS[index % PLANS.length];
-    const created = await storeOf(ctx, 'pos_terminal').create(
-      tx,
-      merchantId,
-      { ...terminal, subscription_charge: charge },
-      { status, created_at: isoTime(now - (400 - index * 40) * DAY) },
-    );
+  for (const [index, { terminal, status }] of TERMINALS.entries()) {
+    const { plan, monthly_charge } = PLANS[index % PLANS.length];
+    const created = await demo.create('pos_terminal', {
+      values: { ...terminal, subscription_charge: monthly_charge },
+      system: { status, created_at: isoTime(now - (400 - index * 40) * DAY) },
+    });
     // A past year that has run out, then the current one (cancelled for the suspended terminal).
-    const periods: [number, number, string][] = [
-      [-380, -20, 'expired'],
-      [-15, 340, status === 'suspended' ? 'cancelled' : 'active'],
+    const periods: { from: number; to: number; status: TerminalSubscription['status'] }[] = [
+      { from: -380, to: -20, status: 'expired' },
+      { from: -15, to: 340, status: status === 'suspended' ? 'cancelled' : 'active' },
     ];
-    for (const [from, to, subscriptionStatus] of periods.slice(index % 2)) {
-      await storeOf(ctx, 'terminal_subscription').create(
-        tx,
-        merchantId,
-        {
+    for (const period of periods.slice(index % 2)) {
+      await demo.create('terminal_subscription', {
+        values: {
           terminal_id: created.id,
           plan,
-          monthly_charge: charge,
-          start_date: isoDate(now + from * DAY),
-          end_date: isoDate(now + to * DAY),
+          monthly_charge,
+          start_date: isoDate(now + period.from * DAY),
+          end_date: isoDate(now + period.to * DAY),
         },
-        { status: subscriptionStatus, created_at: isoTime(now + from * DAY) },
-      );
+        system: { status: period.status, created_at: isoTime(now + period.from * DAY) },
+      });
     }
   }
 
@@ -354,10 +374,8 @@ export async function seedDemoSales(ctx: ServerContext, tx: Queryable, merchantI
     const born = new Date(Date.UTC(random.int(1960, 2004), random.int(0, 11), random.int(1, 28)));
     const civil = `${born.getUTCFullYear() < 2000 ? 2 : 3}${isoDate(born.getTime()).slice(2).replace(/-/g, '')}${String(random.int(0, 99_999)).padStart(5, '0')}`;
     const created = now - (365 - i * 6) * DAY;
-    await storeOf(ctx, 'customer').create(
-      tx,
-      merchantId,
-      {
+    await demo.create('customer', {
+      values: {
         name,
         name_ar,
         mobile: kuwaitiMobile(random),
@@ -366,12 +384,12 @@ export async function seedDemoSales(ctx: ServerContext, tx: Queryable, merchantI
         address: i % 3 === 0 ? `قطعة ${block}، شارع ${street}، ${areaAr}` : `Block ${block}, Street ${street}, ${area}`,
         ...(i % 7 === 0 ? { notes: i % 2 ? 'Prefers delivery after 4 pm.' : 'يفضل التواصل عبر واتساب.' } : {}),
       },
-      {
+      system: {
         invoices_count: invoices,
         total_paid: fromFils(BigInt(invoices) * BigInt(random.int(3, 90) * 1000 + random.pick([0, 250, 500, 750]))),
         created_at: isoTime(created),
         updated_at: isoTime(created),
       },
-    );
+    });
   }
 }

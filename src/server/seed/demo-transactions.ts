@@ -1,6 +1,7 @@
+import type { Transaction } from '../../generated';
+import type { EntityServerValues } from '../../generated/entities';
 import { fromFils, toFils } from '../../shared/money';
-import type { Row } from '../db/database';
-import type { DemoRecord } from './demo-invoices';
+import type { Demo } from './demo-writer';
 import type { Random } from './random';
 
 /**
@@ -13,8 +14,8 @@ const MINUTE = 60_000;
 const isoTime = (time: number) => new Date(time).toISOString();
 const digits = (random: Random, length: number) =>
   Array.from({ length }, (_, i) => random.int(i === 0 ? 1 : 0, 9)).join('');
-/** Fils of a stored amount (always a valid KWD string). */
-const filsOf = (amount: unknown) => toFils(String(amount)) ?? 0n;
+/** Fils of a demo amount (always a valid KWD string). */
+const filsOf = (amount: string) => toFils(amount) ?? 0n;
 export const kuwaitiMobile = (random: Random) => `965${random.pick(['5', '6', '9'])}${digits(random, 7)}`;
 
 export const CUSTOMERS = [
@@ -32,8 +33,12 @@ export const CUSTOMERS = [
   'حمد المطيري',
 ];
 
-type Status = 'success' | 'failed' | 'authorized' | 'pending' | 'refunded' | 'incomplete';
-type Channel = 'online' | 'payment_link' | 'pos' | 'multi_vendor';
+type Status = NonNullable<Transaction['status']>;
+type Channel = NonNullable<Transaction['channel']>;
+type Method = NonNullable<Transaction['payment_method']>;
+
+/** A demo transaction as the requests made of it need it: its id, and what the demo wrote. */
+export type SeededTransaction = { id: number } & Required<Pick<Transaction, 'amount' | 'status' | 'created_at'>>;
 
 /** Status of the i-th transaction: mostly successful; the first is a success, the second authorized. */
 function statusOf(random: Random, i: number, recent: boolean): Status {
@@ -62,13 +67,13 @@ const RESULT_CODES: Record<Status, readonly string[]> = {
 };
 
 /** Gateway charges in basis points of the amount, by payment method. */
-const ADMIN_RATE: Record<string, bigint> = { card: 225n, apple_pay: 150n, google_pay: 150n, cash: 0n };
+const ADMIN_RATE: Record<Method, bigint> = { card: 225n, apple_pay: 150n, google_pay: 150n, cash: 0n };
 
 /**
  * `count` transactions, oldest first: most spread over the last `days` days, the last fifth within
  * the last week. `subMerchants` name the vendors of multi-vendor payments.
  */
-export function demoTransactions(random: Random, count: number, days: number, subMerchants: string[]): DemoRecord[] {
+export function demoTransactions(random: Random, count: number, days: number, subMerchants: string[]) {
   const now = Date.now();
   const recentFrom = Math.floor(count * 0.8);
   return Array.from({ length: count }, (_, i) => {
@@ -80,14 +85,14 @@ export function demoTransactions(random: Random, count: number, days: number, su
     const channel = random.pick<Channel>(['online', 'online', 'payment_link', 'payment_link', 'pos', 'multi_vendor']);
     const method =
       channel === 'pos'
-        ? random.pick(['card', 'card', 'apple_pay'])
-        : random.pick(['card', 'card', 'apple_pay', 'google_pay', 'cash']);
+        ? random.pick<Method>(['card', 'card', 'apple_pay'])
+        : random.pick<Method>(['card', 'card', 'apple_pay', 'google_pay', 'cash']);
     const amount = BigInt(random.int(1, 450) * 1000 + random.pick([0, 250, 500, 750, random.int(1, 999)]));
     const adminCharge = (amount * ADMIN_RATE[method]) / 10_000n;
     const commission = channel === 'multi_vendor' ? (amount * 5n) / 100n : 0n;
     const settled = status === 'success' || status === 'refunded';
     const name = CUSTOMERS[(i * 5) % CUSTOMERS.length];
-    const values: Row = {
+    const system = {
       reference_no: `${4_100_000_000 + i * 7_919}${digits(random, 2)}`,
       token_no: digits(random, 16),
       payment_id: `${100_202_600_000_000 + i * 104_729}${digits(random, 4)}`,
@@ -109,18 +114,18 @@ export function demoTransactions(random: Random, count: number, days: number, su
       status,
       created_at: isoTime(created),
       updated_at: isoTime(created + random.int(0, 3) * MINUTE),
-    };
-    return { values: {}, system: values };
+    } satisfies EntityServerValues<'transaction'>;
+    return { values: {}, system } satisfies Demo<'transaction'>;
   });
 }
 
 const REFUND_STATUSES = ['pending', 'processed', 'processed', 'cancelled', 'failed'] as const;
 
 /** Demo records of one entity, and the changes they make to the transactions they name. */
-export interface Requests {
-  records: DemoRecord[];
+export interface Requests<N extends 'refund' | 'capture'> {
+  records: Demo<N>[];
   /** Transaction values after the requests were handled, by transaction id. */
-  settled: Map<number, Row>;
+  settled: Map<number, EntityServerValues<'transaction'>>;
 }
 
 /**
@@ -128,12 +133,12 @@ export interface Requests {
  * every status for some successful ones (a processed one lowers the transaction's pending amount).
  * Every request is made while its transaction is still a success, as the API demands.
  */
-export function demoRefunds(random: Random, transactions: Row[]): Requests {
-  const records: DemoRecord[] = [];
-  const settled = new Map<number, Row>();
+export function demoRefunds(random: Random, transactions: SeededTransaction[]): Requests<'refund'> {
+  const records: Demo<'refund'>[] = [];
+  const settled = new Map<number, EntityServerValues<'transaction'>>();
   const now = Date.now();
   for (const t of transactions.filter((row) => row.status === 'refunded')) {
-    const requested = Math.min(now, Date.parse(String(t.created_at)) + random.int(1, 48) * 60 * MINUTE);
+    const requested = Math.min(now, Date.parse(t.created_at) + random.int(1, 48) * 60 * MINUTE);
     records.push({
       values: {
         transaction_id: t.id,
@@ -149,7 +154,7 @@ export function demoRefunds(random: Random, transactions: Row[]): Requests {
         created_at: isoTime(requested),
       },
     });
-    settled.set(t.id as number, { status: 'refunded', pending_amount: '0.000' });
+    settled.set(t.id, { status: 'refunded', pending_amount: '0.000' });
   }
   const refundable = transactions.filter((t) => t.status === 'success' && t.id !== transactions[0].id);
   refundable.slice(-REFUND_STATUSES.length * 2).forEach((t, i) => {
@@ -160,7 +165,7 @@ export function demoRefunds(random: Random, transactions: Row[]): Requests {
     const requested =
       status === 'pending'
         ? now - random.int(2, 15) * MINUTE
-        : Math.min(now, Date.parse(String(t.created_at)) + random.int(1, 30) * 60 * MINUTE);
+        : Math.min(now, Date.parse(t.created_at) + random.int(1, 30) * 60 * MINUTE);
     records.push({
       values: {
         transaction_id: t.id,
@@ -178,7 +183,7 @@ export function demoRefunds(random: Random, transactions: Row[]): Requests {
         created_at: isoTime(requested),
       },
     });
-    if (status === 'processed') settled.set(t.id as number, { pending_amount: fromFils(amount - refund) });
+    if (status === 'processed') settled.set(t.id, { pending_amount: fromFils(amount - refund) });
   });
   return { records, settled };
 }
@@ -189,9 +194,9 @@ const CAPTURE_STATUSES = ['pending', 'captured', 'rejected', 'captured'] as cons
  * Capture requests on authorized transactions (all but the first), in every status; a captured
  * one turns its transaction into a success whose pending amount is what was captured.
  */
-export function demoCaptures(random: Random, transactions: Row[]): Requests {
-  const records: DemoRecord[] = [];
-  const settled = new Map<number, Row>();
+export function demoCaptures(random: Random, transactions: SeededTransaction[]): Requests<'capture'> {
+  const records: Demo<'capture'>[] = [];
+  const settled = new Map<number, EntityServerValues<'transaction'>>();
   transactions
     .filter((t) => t.status === 'authorized')
     .slice(1)
@@ -208,10 +213,10 @@ export function demoCaptures(random: Random, transactions: Row[]): Requests {
         },
         system: {
           status,
-          created_at: isoTime(Math.min(Date.now(), Date.parse(String(t.created_at)) + random.int(10, 600) * MINUTE)),
+          created_at: isoTime(Math.min(Date.now(), Date.parse(t.created_at) + random.int(10, 600) * MINUTE)),
         },
       });
-      if (status === 'captured') settled.set(t.id as number, { status: 'success', pending_amount: fromFils(captured) });
+      if (status === 'captured') settled.set(t.id, { status: 'success', pending_amount: fromFils(captured) });
     });
   return { records, settled };
 }

@@ -1,16 +1,17 @@
+import type { EntityCreate } from '../../generated/entities';
 import { quietly } from '../audit/context';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { createMerchant } from '../merchants/merchants';
 import { allPermissions, noPermissions } from '../merchants/permissions';
 import { allServices } from '../merchants/services';
-import type { EntityStore } from '../storage/records';
 import { DEMO_ACCOUNTS } from './accounts';
-import { demoInvoices, type DemoRecord } from './demo-invoices';
+import { demoInvoices } from './demo-invoices';
 import { seedDemoMerchantAccount, seedVendorAccount } from './demo-merchant';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoProperty } from './demo-property';
 import { seedDemoCatalogue, seedDemoSales } from './demo-sales';
+import { DemoWriter, type Demo } from './demo-writer';
 import { seededRandom } from './random';
 
 /**
@@ -19,21 +20,12 @@ import { seededRandom } from './random';
  * so that merchant isolation is visible. Runs only when there is no merchant at all.
  */
 
-function store(ctx: ServerContext, name: string): EntityStore {
-  const found = ctx.stores.get(name);
-  if (!found) throw new Error(`Demo data needs the ${name} entity`);
-  return found;
-}
-
 /**
  * Demo invoices, each with what creating one through the API also makes (the parts of a split or
  * instalment invoice, its links), but quietly: seeding sends no SMS.
  */
-async function seedInvoices(ctx: ServerContext, tx: Queryable, merchantId: number, invoices: DemoRecord[]) {
-  for (const invoice of invoices) {
-    const created = await store(ctx, 'invoice').create(tx, merchantId, invoice.values, invoice.system);
-    await ctx.effects.afterCreate('invoice', { tx, merchantId, language: 'en', quiet: true }, created);
-  }
+async function seedInvoices(demo: DemoWriter, invoices: Demo<'invoice'>[]) {
+  for (const invoice of invoices) await demo.create('invoice', invoice, { effects: true });
 }
 
 async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void> {
@@ -47,20 +39,21 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
     is_multi_vendor: true,
     services: allServices(true),
   });
+  const demo = new DemoWriter(ctx, tx, merchant.id);
   const random = seededRandom(965);
-  await seedInvoices(ctx, tx, merchant.id, demoInvoices(random, 40));
-  await seedDemoPayments(ctx, tx, merchant.id, {
+  await seedInvoices(demo, demoInvoices(random, 40));
+  await seedDemoPayments(demo, {
     seed: 9651,
     transactions: 150,
     subMerchants: ['Salmiya Branch', 'فرع الجهراء', 'Avenues Kiosk'],
     bank: ['National Bank of Kuwait', 'KW81NBOK0000000000001000372151'],
   });
-  await seedDemoSales(ctx, tx, merchant.id);
-  await seedDemoProperty(ctx, tx, merchant.id);
-  await seedDemoMerchantAccount(ctx, tx, merchant);
+  await seedDemoSales(demo);
+  await seedDemoProperty(demo, ctx.publicUrl);
+  await seedDemoMerchantAccount(demo, merchant);
 
   const all = allPermissions();
-  const employees = [
+  const employees: EntityCreate<'employee'>[] = [
     {
       name: 'Bader Al-Shatti',
       email: DEMO_ACCOUNTS.staff.email,
@@ -99,7 +92,7 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
       },
     },
   ];
-  for (const employee of employees) await store(ctx, 'employee').create(tx, merchant.id, employee);
+  for (const employee of employees) await demo.create('employee', { values: employee });
 }
 
 async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
@@ -120,22 +113,25 @@ async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
   ]) {
     await createMerchant(tx, { name, name_ar, brand_name: name, parent_id: vendor.id, services });
   }
+  const demo = new DemoWriter(ctx, tx, vendor.id);
   const random = seededRandom(2026);
-  await seedInvoices(ctx, tx, vendor.id, demoInvoices(random, 6, 60));
-  await seedDemoPayments(ctx, tx, vendor.id, {
+  await seedInvoices(demo, demoInvoices(random, 6, 60));
+  await seedDemoPayments(demo, {
     seed: 2027,
     transactions: 30,
     subMerchants: ['Mubarakiya Sweets', 'Gulf Coffee Roasters'],
     bank: ['Kuwait Finance House', 'KW39KFHO0000000000051010045670'],
   });
-  await seedDemoCatalogue(ctx, tx, vendor.id, 3);
-  await seedVendorAccount(ctx, tx, vendor);
-  await store(ctx, 'employee').create(tx, vendor.id, {
-    name: 'Dana Al-Qattan',
-    email: 'dana@vendor.demo.test',
-    password: 'Dana@1234',
-    designation: 'Vendor support',
-    permissions: { ...noPermissions(), general: ['dashboard', 'invoices'] },
+  await seedDemoCatalogue(demo, 3);
+  await seedVendorAccount(demo, vendor);
+  await demo.create('employee', {
+    values: {
+      name: 'Dana Al-Qattan',
+      email: 'dana@vendor.demo.test',
+      password: 'Dana@1234',
+      designation: 'Vendor support',
+      permissions: { ...noPermissions(), general: ['dashboard', 'invoices'] },
+    },
   });
 }
 

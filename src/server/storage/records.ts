@@ -5,6 +5,7 @@ import type { Queryable, Row } from '../db/database';
 import { hashPassword } from '../kernel/passwords';
 import { createChildren, takeChildren } from './children';
 import { columnsOf, ident, placeholder, type Column } from './columns';
+import type { ChangeOf, CreateOf, RecordOf, ServerValuesOf } from './entity-rows';
 import { TransitionRefused, UniqueConflict } from './errors';
 import { RecordEvents } from './events';
 import { fillGenerated } from './generated';
@@ -23,6 +24,9 @@ import { checkUnique } from './unique';
  * given to `create`/`update` are assumed valid against the entity's write schema; every write is
  * meant to run in a transaction, which the relation checks lock rows in. Each write is told to the
  * `RecordEvents` listeners (the change history, the activity log) in that transaction.
+ *
+ * The store of an entity the code names (`EntityStore<'invoice'>`) reads and writes that entity's
+ * generated types (see `entity-rows.ts`); the generic routes use stores of plain rows.
  */
 
 const CREATED = 'created_at';
@@ -30,7 +34,7 @@ const UPDATED = 'updated_at';
 
 export type WriteMode = 'replace' | 'patch';
 
-export class EntityStore {
+export class EntityStore<N extends string = string> {
   readonly table: string;
   private readonly columns: Column[];
   private readonly selected: string;
@@ -65,7 +69,7 @@ export class EntityStore {
    * A page of the merchant's records and the total the filter matches, counted while the page is
    * read (a large total may be a few seconds old, see `ListTotals`).
    */
-  async list(q: Queryable, merchantId: number, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  async list(q: Queryable, merchantId: number, query: ListQuery): Promise<{ rows: RecordOf<N>[]; total: number }> {
     const { condition, params } = this.conditionOf(merchantId, query);
     const count = `select count(*)::integer as total from ${this.table} where ${condition}`;
     const [rows, total] = await Promise.all([
@@ -79,7 +83,7 @@ export class EntityStore {
   }
 
   /** A page of the merchant's records, without their total (a list that shows no pages). */
-  async page(q: Queryable, merchantId: number, query: ListQuery): Promise<Row[]> {
+  async page(q: Queryable, merchantId: number, query: ListQuery): Promise<RecordOf<N>[]> {
     const { condition, params } = this.conditionOf(merchantId, query);
     return this.pageOf(q, condition, params, query);
   }
@@ -92,26 +96,26 @@ export class EntityStore {
     };
   }
 
-  private async pageOf(q: Queryable, condition: string, params: unknown[], query: ListQuery): Promise<Row[]> {
+  private async pageOf(q: Queryable, condition: string, params: unknown[], query: ListQuery): Promise<RecordOf<N>[]> {
     const [start, end] = query.range;
     const rows = await q.query(
       `select ${this.selected} from ${this.table} where ${condition} order by ${orderOf(this.entity, query.sort)}
        limit ${end - start + 1} offset ${start}`,
       params,
     );
-    return rows.map(toRecord);
+    return rows.map((row) => this.recordOf(row));
   }
 
   /**
    * The merchant's record `id`, or null. With `lock` (inside a transaction) the row stays locked
    * until the transaction ends, for a change computed from what was read.
    */
-  async get(q: Queryable, merchantId: number, id: number, { lock = false } = {}): Promise<Row | null> {
+  async get(q: Queryable, merchantId: number, id: number, { lock = false } = {}): Promise<RecordOf<N> | null> {
     const [row] = await q.query(
       `select ${this.selected} from ${this.table} where id = $1::integer and merchant_id = $2::integer${lock ? ' for update' : ''}`,
       [id, merchantId],
     );
-    return row ? toRecord(row) : null;
+    return row ? this.recordOf(row) : null;
   }
 
   /**
@@ -119,7 +123,13 @@ export class EntityStore {
    * client may write (status, created_at…), for the server's own flows and demo data. `actor`, in
    * every write, is who the change history names (the merchant's account when left out).
    */
-  async create(q: Queryable, merchantId: number, values: Row, system: Row = {}, actor?: string): Promise<Row> {
+  async create(
+    q: Queryable,
+    merchantId: number,
+    values: CreateOf<N>,
+    system?: ServerValuesOf<N>,
+    actor?: string,
+  ): Promise<RecordOf<N>> {
     const record: Row = {};
     for (const column of this.columns) {
       if (column.property.default !== undefined) record[column.name] = structuredClone(column.property.default);
@@ -155,15 +165,19 @@ export class EntityStore {
       entity: this.entity,
       merchantId,
       record: toRecord(row),
-      written: values,
+      written: { ...values },
       actor,
     });
-    if (children.size === 0) return toRecord(row);
+    if (children.size === 0) return this.recordOf(row);
+    // Children are made in the parent's write: they carry its creation time.
+    const made = { [CREATED]: record[CREATED], [UPDATED]: record[UPDATED] };
     await createChildren(q, children, merchantId, id, (child) => ({
-      create: (tx, merchant, childValues) => this.childStore(child).create(tx, merchant, childValues, {}, actor),
+      create: (tx, merchant, childValues) => this.childStore(child).create(tx, merchant, childValues, made, actor),
     }));
     // The children changed the parent (its remaining places): answer with the row as it now is.
-    return (await this.get(q, merchantId, id)) as Row;
+    const created = await this.get(q, merchantId, id);
+    if (!created) throw new Error(`${this.entity.$id} ${id} was written in this transaction and is gone`);
+    return created;
   }
 
   /**
@@ -174,10 +188,10 @@ export class EntityStore {
     q: Queryable,
     merchantId: number,
     id: number,
-    values: Row,
+    values: ChangeOf<N>,
     mode: WriteMode,
     actor?: string,
-  ): Promise<Row | null> {
+  ): Promise<RecordOf<N> | null> {
     const previous = await this.lock(q, merchantId, id);
     if (!previous) return null;
     if (mode === 'replace') this.checkEditable(previous);
@@ -215,7 +229,7 @@ export class EntityStore {
   }
 
   /** Deletes a record; refused (409) while another record points at it. */
-  async remove(q: Queryable, merchantId: number, id: number, actor?: string): Promise<Row | null> {
+  async remove(q: Queryable, merchantId: number, id: number, actor?: string): Promise<RecordOf<N> | null> {
     const previous = await this.lock(q, merchantId, id);
     if (!previous) return null;
     await refuseInUse(q, this.inbound, merchantId, id);
@@ -228,7 +242,7 @@ export class EntityStore {
     for (const reference of this.references) {
       await syncRemaining(q, this.entity, reference, merchantId, [previous[reference.column]]);
     }
-    return toRecord(row);
+    return this.recordOf(row);
   }
 
   /**
@@ -242,7 +256,7 @@ export class EntityStore {
     property: string,
     action: string,
     actor?: string,
-  ): Promise<Row | null> {
+  ): Promise<RecordOf<N> | null> {
     const transition = transitionsOf(this.entity).find((t) => t.property === property && t.action === action);
     if (!transition) throw new Error(`${this.entity.$id}.${property} has no action ${action}`);
     const previous = await this.lock(q, merchantId, id);
@@ -277,14 +291,24 @@ export class EntityStore {
     return row ?? null;
   }
 
-  private async write(q: Queryable, merchantId: number, id: number, record: Row): Promise<Row | null> {
+  private async write(q: Queryable, merchantId: number, id: number, record: Row): Promise<RecordOf<N> | null> {
     const columns = this.columns.filter((column) => record[column.name] !== undefined);
     const [row] = await q.query(
       `update ${this.table} set ${columns.map((column, i) => `${ident(column.name)} = ${placeholder(column.kind, i + 3)}`).join(', ')}
        where id = $1::integer and merchant_id = $2::integer returning ${this.selected}`,
       [id, merchantId, ...columns.map((column) => record[column.name])],
     );
-    return row ? toRecord(row) : null;
+    return row ? this.recordOf(row) : null;
+  }
+
+  /**
+   * A row read with the entity's readable columns as the entity's record. The one place a row is
+   * taken for the entity's type: the drivers read each column as the generated type says (money and
+   * dates as strings, timestamps as ISO strings, JSON parsed: `db/values.ts`), and `toRecord`
+   * leaves unset columns out, which the type has as optional properties.
+   */
+  private recordOf(row: Row): RecordOf<N> {
+    return toRecord(row) as RecordOf<N>;
   }
 
   private childStore(child: EntitySchema): EntityStore {

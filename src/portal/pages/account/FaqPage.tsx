@@ -16,11 +16,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { Loading, Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
-import type { DemoGuide, Faq } from '../../../generated';
+import type { EntityRecord } from '../../../generated/entities';
 import { enumLabelKey } from '../../forms/uiSchema';
 
-type FaqRow = Faq & { id: number };
-type GuideRow = DemoGuide & { id: number };
+type FaqRow = EntityRecord<'faq'>;
+type GuideRow = EntityRecord<'demo_guide'>;
 
 const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'order', order: 'ASC' as const } };
 
@@ -77,17 +77,19 @@ function Guides({ rows, language }: { rows: GuideRow[]; language: string }) {
                 {language === 'ar' ? row.description_ar || row.description : row.description}
               </Typography>
             </CardContent>
-            <CardActions>
-              <Button
-                href={row.video_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                startIcon={<OndemandVideo />}
-                aria-label={`${translate('app.account.faq.watch')}: ${title}`}
-              >
-                {translate('app.account.faq.watch')}
-              </Button>
-            </CardActions>
+            {row.video_url && (
+              <CardActions>
+                <Button
+                  href={row.video_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  startIcon={<OndemandVideo />}
+                  aria-label={`${translate('app.account.faq.watch')}: ${title}`}
+                >
+                  {translate('app.account.faq.watch')}
+                </Button>
+              </CardActions>
+            )}
           </Card>
         );
       })}

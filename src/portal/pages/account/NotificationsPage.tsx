@@ -23,7 +23,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import type { Notification } from '../../../generated';
+import type { EntityRecord } from '../../../generated/entities';
 import { getEntitySchema } from '../../../schema/registry';
 import type { PortalPermissions } from '../../data/authProvider';
 import { canOpen } from '../../resources/access';
@@ -32,7 +32,7 @@ import { enumLabelKey, fieldLabelKey } from '../../forms/uiSchema';
 import OwnEdit from '../own/OwnEdit';
 import { ownTitle } from '../own/ownLabels';
 
-type NotificationRow = Notification & { id: number };
+type NotificationRow = EntityRecord<'notification'>;
 
 const PER_PAGE = 10;
 

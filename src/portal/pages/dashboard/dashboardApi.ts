@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useState } from 'react';
-import type { Transaction } from '../../../generated';
 import type { DashboardSummary } from '../../../shared/dashboard';
 import type { HttpClient } from '../../data/httpClient';
 import { http } from '../../shell/providers';
@@ -9,7 +8,7 @@ import { http } from '../../shell/providers';
  * the portal's HTTP client directly; tests give theirs through `DashboardApiContext`.
  */
 
-export type Dashboard = DashboardSummary<Transaction & { id: number }>;
+export type Dashboard = DashboardSummary;
 
 export const DASHBOARD_PATH = '/dashboard';
 
