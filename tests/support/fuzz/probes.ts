@@ -1,5 +1,6 @@
 import type { Operation, Schema, SchemaBook } from './openapi';
 import type { Random } from './random';
+import { formatOf, type KnownFormat } from '../../../src/schema/formats';
 import {
   BAD_TOKENS,
   BIDI,
@@ -162,7 +163,8 @@ function boundaryValues(schema: Schema, random: Random): unknown[] {
   return values;
 }
 
-const BAD_FORMATS: Record<string, string[]> = {
+/** Values each known format refuses: a format added to the registry without its bad values fails the type check. */
+const BAD_FORMATS: Record<KnownFormat, string[]> = {
   email: ['a@', '@b.c', 'no-at-sign', 'a b@c.d', 'a@b', 'x@y.z,', 'a@@b.c'],
   'email-list': ['a@b.c,,', 'a@b.c;d@e.f', 'nope', 'a@b.c, x'],
   date: ['2024-02-30', '2024-13-01', '24-01-01', '2024/01/01', '2024-1-1', 'today', '2024-01-01T00:00:00Z'],
@@ -258,10 +260,10 @@ const bodyMutators: Record<string, Mutator> = {
     return bodyProbe(ctx, 'boundary', setAt(baseBody(ctx), path, ctx.random.pick(boundaryValues(schema, ctx.random))));
   },
   async format(ctx) {
-    const picked = pickProperty(ctx, (schema) => typeof schema.format === 'string' && schema.format in BAD_FORMATS);
-    if (!picked) return null;
-    const [path, schema] = picked;
-    return bodyProbe(ctx, 'format', setAt(baseBody(ctx), path, ctx.random.pick(BAD_FORMATS[String(schema.format)])));
+    const picked = pickProperty(ctx, (schema) => formatOf(schema) !== undefined);
+    const format = picked && formatOf(picked[1]);
+    if (!picked || !format) return null;
+    return bodyProbe(ctx, 'format', setAt(baseBody(ctx), picked[0], ctx.random.pick(BAD_FORMATS[format])));
   },
   async enum(ctx) {
     const picked = pickProperty(
@@ -453,8 +455,8 @@ function badQueryValues(ctx: ProbeContext, name: string, schema: Schema): string
         ...boundaryValues(resolved, random),
         `${random.pick(INJECTIONS)}${NUL}`,
       ];
-      if (typeof resolved.format === 'string' && BAD_FORMATS[resolved.format])
-        candidates.push(...BAD_FORMATS[resolved.format]);
+      const format = formatOf(resolved);
+      if (format) candidates.push(...BAD_FORMATS[format]);
       const value = random.pick(candidates);
       if (!ctx.book.valid(filter!, { [property]: value })) values.push(JSON.stringify({ [property]: value }));
     }
