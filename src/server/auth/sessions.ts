@@ -205,9 +205,11 @@ export class Sessions {
            used as (
              update sessions u
                 set last_seen_at = case when session.live then $3::timestamptz else u.last_seen_at end,
-                    revoked_at = case when session.live then null else now() end
+                    revoked_at = case when session.live then u.revoked_at else now() end
                from session
-              where u.id = session.id and (not session.live or u.last_seen_at < $5::timestamptz)
+              -- Judged on the row as it is now: a sign-out committed meanwhile stays in force.
+              where u.id = session.id and u.revoked_at is null
+                and (not session.live or u.last_seen_at < $5::timestamptz)
              returning u.id
            )
            select a.*, session.live,
