@@ -50,7 +50,8 @@ export interface BuildOptions extends ContextOptions, MessagingOptions {
   /** Serve the built portal too (production entry point). */
   portal?: PortalOptions;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Proxies trusted to name the client and the scheme (`config.ts`, `TRUST_PROXY`); default none. */
+  trustProxy?: boolean | number | string;
   /** How often the outbox retries pending messages; 0 disables the sweep. */
   outboxIntervalMs?: number;
   /** Rows a CSV export reads per statement (default 5,000). */
@@ -67,6 +68,13 @@ const vocabularyPlugin = (options: VocabularyOptions) => {
   return formatsPlugin;
 };
 
+/** Fastify's `trustProxy` from ours: a number of hops becomes the test Fastify's types ask for. */
+function trustedProxies(
+  trust: BuildOptions['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : (trust ?? false);
+}
+
 /**
  * The whole server: checks the schemas, opens and migrates the database, seeds an empty one, and
  * returns a Fastify instance with the /v1 API (and the portal when asked). Closing the instance
@@ -79,7 +87,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const vocabulary: VocabularyOptions = { webhooksAllowPrivate: options.webhooksAllowPrivate };
   const app = Fastify({
     logger: withRedaction(options.logger ?? false),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies(options.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     ajv: {
       // Bodies are checked exactly as sent: no coercion, no defaults added, no fields silently dropped.

@@ -13,11 +13,33 @@ export interface ServerConfig {
   tokenSecret?: string;
   /** How long a session may go unused (`SESSION_IDLE_MINUTES`); the server's default when unset. */
   idleTimeoutMs?: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may name the client (`X-Forwarded-For`) and the scheme
+   * (`X-Forwarded-Proto`): false (none), how many hops, or their addresses; see `proxyTrust`.
+   */
+  trustProxy: ProxyTrust;
   /** Webhook URLs may be http and name private addresses (development only). */
   webhooksAllowPrivate: boolean;
   /** Repository root: `dist/` and `locales/` are found from here. */
   root: string;
+}
+
+/** Fastify's `trustProxy`: trust nobody, this many proxies nearest the server, or these addresses and ranges. */
+export type ProxyTrust = false | number | string;
+
+/**
+ * `TRUST_PROXY`: unset, `0` or `false` trusts no proxy (the address a request comes from is the
+ * client's); `1` or `true` trusts one (a load balancer: the client is the address it adds to
+ * `X-Forwarded-For`, whatever the client wrote before it); a number more trusts that many hops; any
+ * other value lists the proxies' addresses or ranges (`10.0.0.0/8,192.0.2.1`). Trusting every hop
+ * is never offered: a client could then name any address and escape the rate limits.
+ */
+export function proxyTrust(value: string | undefined): ProxyTrust {
+  const given = (value ?? '').trim();
+  if (given === '' || given === '0' || given === 'false') return false;
+  if (given === 'true') return 1;
+  if (/^\d+$/.test(given)) return Number(given);
+  return given;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -42,7 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     tokenSecret: env.TOKEN_SECRET || undefined,
     idleTimeoutMs: idleMinutes === undefined ? undefined : idleMinutes * 60_000,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: proxyTrust(env.TRUST_PROXY),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true' || env.WEBHOOKS_ALLOW_PRIVATE === '1',
     root,
   };

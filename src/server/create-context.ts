@@ -69,7 +69,7 @@ export async function createContext(
     uploads: options.uploadsDir
       ? await UploadStore.open(options.uploadsDir)
       : await UploadStore.open(mkdtempSync(join(tmpdir(), 'bawaba-uploads-')), true),
-    limiter: new RateLimiter(),
+    limiter: new RateLimiter(db),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     effects: new Effects(),
   };

@@ -123,6 +123,25 @@ describe.each(DRIVERS)('sign-in, tokens and password reset (%s)', (driver) => {
         await flood.close();
       }
     });
+    it('behind one trusted load balancer, counts the address it saw, whatever X-Forwarded-For the client wrote', async () => {
+      const proxied = await startServer(driver, { trustProxy: 1, rateLimits: { login: { max: 3, windowMs: 60_000 } } });
+      try {
+        const login = (forwarded: string, i: number) =>
+          proxied.app.inject({
+            method: 'POST',
+            url: '/v1/login',
+            remoteAddress: '10.0.0.2',
+            headers: { 'x-forwarded-for': forwarded },
+            payload: { email: `spoof${i}@demo.test`, password: 'Guess@1234' },
+          });
+        // The client writes a new address each time; the balancer appends the one it saw.
+        for (let i = 0; i < 3; i++) expect((await login(`198.51.100.${i}, 203.0.113.5`, i)).statusCode).toBe(401);
+        expect((await login('198.51.100.99, 203.0.113.5', 9)).statusCode).toBe(429);
+        expect((await login('203.0.113.6', 10)).statusCode).toBe(401);
+      } finally {
+        await proxied.close();
+      }
+    });
   });
 
   describe('refresh and logout', () => {

@@ -49,25 +49,26 @@ function loginEntity(source: string): LoginEntity | null {
 /** Whether rows of the entity `source` are accounts that sign in (merchant admins are not rows). */
 export const canSignIn = (source: string) => loginEntity(source) !== null;
 
-/** The account `recordId` of `source` with its password hash, or null when it is gone. */
-export async function loadIdentity(q: Queryable, source: string, recordId: number): Promise<Identity | null> {
+/** An account's row as `identitySelect` reads it. */
+export interface IdentityRow {
+  merchant_id: number;
+  name: string | null;
+  email: string;
+  secret: string | null;
+  permissions: unknown;
+  active: boolean;
+}
+
+/**
+ * The statement reading the account `recordParam` (a placeholder such as `$1::integer`) of
+ * `source` as an `IdentityRow`, or null when `source` holds no accounts. A merchant admin has no
+ * permissions (it may do everything) and is always active.
+ */
+export function identitySelect(source: string, recordParam: string): string | null {
   if (source === MERCHANT_SOURCE) {
-    const [row] = await q.query<{ name: string; email: string; password: string | null }>(
-      `select coalesce(contact_name, name) as name, email, password from merchants where id = $1::integer and email is not null`,
-      [recordId],
-    );
-    return row
-      ? {
-          source,
-          recordId,
-          merchantId: recordId,
-          name: row.name,
-          email: row.email,
-          passwordHash: row.password,
-          permissions: null,
-          active: true,
-        }
-      : null;
+    return `select id as merchant_id, coalesce(contact_name, name) as name, email, password as secret,
+       null::jsonb as permissions, true as active
+     from merchants where id = ${recordParam} and email is not null`;
   }
   const login = loginEntity(source);
   if (!login) return null;
@@ -76,20 +77,13 @@ export async function loadIdentity(q: Queryable, source: string, recordId: numbe
   const hasPermissions = 'permissions' in entity.properties;
   // An account with no value yet (a row older than the column) is active, as the property's default says.
   const active = entity.properties.active?.type === 'boolean' ? `${ident('active')} is not false` : 'true';
-  const [row] = await q.query<{
-    merchant_id: number;
-    name: string | null;
-    email: string;
-    secret: string | null;
-    permissions: unknown;
-    active: boolean;
-  }>(
-    `select merchant_id, ${hasName ? ident('name') : 'null'} as name, ${ident(emailColumn)} as email, ${ident(secretColumn)} as secret,
-       ${hasPermissions ? ident('permissions') : 'null'} as permissions, ${active} as active
-     from ${ident(entity['x-resource'].table)} where id = $1::integer`,
-    [recordId],
-  );
-  if (!row) return null;
+  return `select merchant_id, ${hasName ? ident('name') : 'null::text'} as name, ${ident(emailColumn)} as email,
+       ${ident(secretColumn)} as secret, ${hasPermissions ? ident('permissions') : 'null::jsonb'} as permissions, ${active} as active
+     from ${ident(entity['x-resource'].table)} where id = ${recordParam}`;
+}
+
+/** The account `recordId` of `source` from its row. */
+export function toIdentity(source: string, recordId: number, row: IdentityRow): Identity {
   return {
     source,
     recordId,
@@ -100,6 +94,14 @@ export async function loadIdentity(q: Queryable, source: string, recordId: numbe
     permissions: row.permissions,
     active: row.active,
   };
+}
+
+/** The account `recordId` of `source` with its password hash, or null when it is gone. */
+export async function loadIdentity(q: Queryable, source: string, recordId: number): Promise<Identity | null> {
+  const statement = identitySelect(source, '$1::integer');
+  if (!statement) return null;
+  const [row] = await q.query<IdentityRow & Record<string, unknown>>(statement, [recordId]);
+  return row ? toIdentity(source, recordId, row) : null;
 }
 
 /** 403 for a disabled account that proved who it is: it may not sign in (checked after the password). */

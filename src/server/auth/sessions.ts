@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { IDLE_TIMEOUT_MS } from '../../shared/session';
 import type { Database, Queryable } from '../db/database';
-import type { AccessTokens } from './access-tokens';
+import type { AccessClaims, AccessTokens } from './access-tokens';
 import { entitySchemas } from '../../schema/registry';
 import type { Effects } from '../effects';
-import { canSignIn, loadIdentity } from './identities';
+import { MERCHANT_COLUMNS, toMerchant, type Merchant } from '../merchants/merchants';
+import { canSignIn, identitySelect, loadIdentity, toIdentity, type Identity, type IdentityRow } from './identities';
 
 /**
  * Sign-in sessions and their rotating refresh tokens. Each refresh token works once and is
@@ -15,6 +16,8 @@ import { canSignIn, loadIdentity } from './identities';
  * every refresh is a use), and when the account's password changes: a session remembers a tag of
  * the password it was opened with, and one whose tag no longer matches is dead, however the
  * password changed (a reset, the account's own change, an admin editing an employee).
+ *
+ * Nothing of a session is kept in the process: every server sharing the database judges it alike.
  */
 
 export interface TokenPair {
@@ -56,16 +59,29 @@ interface RefreshRow extends Record<string, unknown> {
   credential: string | null;
 }
 
+/** What authenticating a request found: the caller's account and merchant, or why it is refused. */
+export type Authentication =
+  { identity: Identity; merchant: Merchant } | { refused: 'app.auth.session_expired' | 'app.auth.account_disabled' };
+
+interface AuthenticationRow extends IdentityRow, Record<string, unknown> {
+  live: boolean | null;
+  merchant: Record<string, unknown> | null;
+}
+
+/** `credentialTag` in SQL, of the password hash `secret`. */
+const CREDENTIAL_TAG_SQL = (secret: string) =>
+  `left(translate(encode(sha256(convert_to(coalesce(${secret}, ''), 'UTF8')), 'base64'), '+/', '-_'), 22)`;
+
 export class Sessions {
   readonly idleMs: number;
   /**
-   * The last use is written at most once per this period, not on every request; the exact time
-   * of the last use this process saw is kept in `lastUse`, so the idle check is exact here and
-   * at most this much behind in another process sharing the database.
+   * The last use is written at most once per this period, not on every request, so a session
+   * may end up to this much before the idle time after its last use, never after it.
    */
-  private readonly writeEveryMs: number;
-  private readonly lastUse = new Map<string, number>();
+  readonly writeEveryMs: number;
   private readonly now: () => number;
+  /** The authentication statement of each account source, built once. */
+  private readonly statements = new Map<string, string | null>();
 
   constructor(
     private readonly db: Database,
@@ -117,7 +133,7 @@ export class Sessions {
         return null;
       }
       const identity = await loadIdentity(tx, row.source, row.record_id);
-      if (!identity || !this.alive(row.session_id, Number(row.seen), row.credential, identity.passwordHash)) {
+      if (!identity || !this.alive(Number(row.seen), row.credential, identity.passwordHash)) {
         await this.revokeIn(tx, row.session_id);
         return null;
       }
@@ -166,39 +182,78 @@ export class Sessions {
   }
 
   /**
-   * Whether the session is live for an account whose password hash is now `passwordHash`: not
-   * revoked, used within the idle time-out, and opened under this password. A live session's use
-   * is recorded, so this request keeps it alive. A dead one is revoked for good.
+   * The statement authenticating a request of an account of `source`, in one round trip: it reads
+   * the account, judges its session (not revoked, used within the idle time-out, opened under the
+   * account's present password), records the use when the stored one is older than the write
+   * period, revokes a dead session for good, and reads the merchant. Parameters: session id,
+   * account id, now, the idle cut-off and the write cut-off.
    */
-  async isActive(sessionId: string, passwordHash: string | null): Promise<boolean> {
-    const [row] = await this.db.query<{ seen: number | string; credential: string | null }>(
-      `select (extract(epoch from last_seen_at) * 1000)::float8 as seen, credential
-         from sessions where id = $1::text and revoked_at is null`,
-      [sessionId],
-    );
-    if (!row) return false;
-    if (!this.alive(sessionId, Number(row.seen), row.credential, passwordHash)) {
-      await this.revoke(sessionId);
-      return false;
+  private statement(source: string): string | null {
+    if (!this.statements.has(source)) {
+      const account = identitySelect(source, '$2::integer');
+      this.statements.set(
+        source,
+        account &&
+          `with account as (${account}),
+           session as (
+             select s.id, s.last_seen_at > $4::timestamptz
+                      and (s.credential is null or s.credential = ${CREDENTIAL_TAG_SQL('a.secret')}) as live
+               from sessions s cross join account a
+              where s.id = $1::text and s.revoked_at is null and s.source = '${source.replace(/'/g, "''")}'
+                and s.record_id = $2::integer
+           ),
+           used as (
+             update sessions u
+                set last_seen_at = case when session.live then $3::timestamptz else u.last_seen_at end,
+                    revoked_at = case when session.live then u.revoked_at else now() end
+               from session
+              -- Judged on the row as it is now: a sign-out committed meanwhile stays in force.
+              where u.id = session.id and u.revoked_at is null
+                and (not session.live or u.last_seen_at < $5::timestamptz)
+             returning u.id
+           )
+           select a.*, session.live,
+                  (select row_to_json(m) from (select ${MERCHANT_COLUMNS} from merchants where id = a.merchant_id) m)
+                    as merchant
+             from account a left join session on true`,
+      );
     }
-    await this.recordUse(this.db, sessionId, Number(row.seen));
-    return true;
+    return this.statements.get(source) ?? null;
   }
 
-  private alive(sessionId: string, storedSeen: number, credential: string | null, passwordHash: string | null) {
-    const seen = Math.max(storedSeen, this.lastUse.get(sessionId) ?? -Infinity);
+  /**
+   * Authenticates a request bearing a valid access token with these claims: the session must be
+   * live (a dead one is revoked for good), the account and its merchant must exist, and the
+   * account must be active. A live session's use is recorded, so this request keeps it alive.
+   * One database round trip.
+   */
+  async authenticate(claims: Pick<AccessClaims, 'src' | 'sub' | 'mid' | 'sid'>): Promise<Authentication> {
+    const expired = { refused: 'app.auth.session_expired' } as const;
+    const statement = this.statement(claims.src);
+    if (!statement || !Number.isInteger(claims.sub)) return expired;
+    const now = this.now();
+    const [row] = await this.db.query<AuthenticationRow>(statement, [
+      claims.sid,
+      claims.sub,
+      new Date(now).toISOString(),
+      new Date(now - this.idleMs).toISOString(),
+      new Date(now - this.writeEveryMs).toISOString(),
+    ]);
+    if (!row?.live || !row.merchant || row.merchant_id !== claims.mid) return expired;
+    // A disabled account's sessions end at once; its refusal names the reason.
+    if (!row.active) return { refused: 'app.auth.account_disabled' };
+    return { identity: toIdentity(claims.src, claims.sub, row), merchant: toMerchant(row.merchant) };
+  }
+
+  private alive(storedSeen: number, credential: string | null, passwordHash: string | null) {
     // Sessions opened before credentials were recorded have none; the idle time-out still ends them.
     const samePassword = credential === null || credential === credentialTag(passwordHash);
-    const live = this.now() - seen < this.idleMs && samePassword;
-    if (!live) this.lastUse.delete(sessionId);
-    return live;
+    return this.now() - storedSeen < this.idleMs && samePassword;
   }
 
   /** Notes a use now; writes it when the stored one (`storedSeen`) is older than the write period. */
   private async recordUse(q: Queryable, sessionId: string, storedSeen: number): Promise<void> {
     const now = this.now();
-    this.lastUse.set(sessionId, now);
-    if (this.lastUse.size > 10_000) this.forgetIdle(now);
     if (now - storedSeen < this.writeEveryMs) return;
     await q.query(
       `update sessions set last_seen_at = $2::timestamptz where id = $1::text and last_seen_at < $2::timestamptz`,
@@ -206,16 +261,11 @@ export class Sessions {
     );
   }
 
-  private forgetIdle(now: number): void {
-    for (const [id, seen] of this.lastUse) if (now - seen >= this.idleMs) this.lastUse.delete(id);
-  }
-
   private isoNow(): string {
     return new Date(this.now()).toISOString();
   }
 
   private async revokeIn(q: Queryable, sessionId: string): Promise<void> {
-    this.lastUse.delete(sessionId);
     await q.query(`update sessions set revoked_at = now() where id = $1::text and revoked_at is null`, [sessionId]);
   }
 }

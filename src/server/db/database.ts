@@ -35,3 +35,12 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Holds, until the transaction `tx` ends, the lock of this database schema that servers starting at
+ * the same time on it take in turn (migrating, seeding): the second waits for the first, then
+ * finds its work done. Schemas of their own (test suites on one server) do not wait for each other.
+ */
+export async function holdStartupLock(tx: Queryable): Promise<void> {
+  await tx.query(`select pg_advisory_xact_lock(hashtext('bawaba:startup:' || current_schema()))`);
+}

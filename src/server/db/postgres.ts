@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Database, Queryable, Row } from './database';
+import { sqlState, UNIQUE_VIOLATION, type Database, type Queryable, type Row } from './database';
 import { OID, parsers, prepareParams } from './values';
 
 const text = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
@@ -26,8 +26,14 @@ const types = Object.fromEntries(
 export async function openPostgres(url: string, schema?: string): Promise<Database> {
   if (schema) {
     const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create schema if not exists "${schema.replace(/"/g, '')}"`);
-    await admin.end();
+    try {
+      await admin.unsafe(`create schema if not exists "${schema.replace(/"/g, '')}"`);
+    } catch (error) {
+      // Another server starting at the same moment created it first ("if not exists" does not see it yet).
+      if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+    } finally {
+      await admin.end();
+    }
   }
   const sql = postgres(url, {
     max: 10,

@@ -3,10 +3,8 @@ import { accessDenial, merchantFlags } from '../../schema/access';
 import type { EntitySchema } from '../../schema/types';
 import type { Database } from '../db/database';
 import { forbidden, serviceDisabled, unauthorized } from '../kernel/api-error';
-import { getMerchant } from '../merchants/merchants';
 import type { AccessTokens } from '../auth/access-tokens';
 import { callerOf, toCaller, type Caller } from '../auth/caller';
-import { loadIdentity } from '../auth/identities';
 import type { Sessions } from '../auth/sessions';
 
 export interface GuardDeps {
@@ -19,23 +17,20 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * `onRequest` hook of protected routes: resolves the bearer token to a live session and loads the
- * caller fresh, so a revoked session, a deleted or disabled employee or changed permissions take effect at once.
+ * caller fresh, so a revoked session, a deleted or disabled employee or changed permissions take
+ * effect at once. One database round trip (`Sessions.authenticate`).
  */
-export function authenticate({ db, tokens, sessions }: GuardDeps) {
+export function authenticate({ tokens, sessions }: GuardDeps) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw unauthorized();
     const claims = tokens.verify(token);
     if (!claims) throw unauthorized('app.auth.session_expired');
-    const identity = await loadIdentity(db, claims.src, claims.sub);
-    // Also ends a session unused for the idle time-out, or opened before the password changed.
-    if (identity && !(await sessions.isActive(claims.sid, identity.passwordHash)))
-      throw unauthorized('app.auth.session_expired');
-    const merchant = identity && identity.merchantId === claims.mid ? await getMerchant(db, identity.merchantId) : null;
-    if (!identity || !merchant) throw unauthorized('app.auth.session_expired');
-    // A disabled account's sessions end at once; 401 signs the portal out, with the reason.
-    if (!identity.active) throw unauthorized('app.auth.account_disabled');
-    request.caller = toCaller(identity, merchant, claims.sid);
+    // Also ends a session unused for the idle time-out, or opened before the password changed;
+    // a disabled account gets 401 with the reason, which signs the portal out.
+    const found = await sessions.authenticate(claims);
+    if ('refused' in found) throw unauthorized(found.refused);
+    request.caller = toCaller(found.identity, found.merchant, claims.sid);
   };
 }
 

@@ -46,16 +46,17 @@ function newKeys() {
   };
 }
 
-const COLUMNS = `id, parent_id, code, name, name_ar, brand_name, logo, contact_name, email, access_code, secret_key, iv_key,
+/** The columns a `Merchant` is read from. */
+export const MERCHANT_COLUMNS = `id, parent_id, code, name, name_ar, brand_name, logo, contact_name, email, access_code, secret_key, iv_key,
   is_multi_vendor, services`;
 
-function toMerchant(row: Record<string, unknown>): Merchant {
+export function toMerchant(row: Record<string, unknown>): Merchant {
   return { ...(row as unknown as Merchant), services: servicesOf(row.services) };
 }
 
 /** A merchant with its keys and normalised service flags, or null. */
 export async function getMerchant(q: Queryable, id: number): Promise<Merchant | null> {
-  const [row] = await q.query(`select ${COLUMNS} from merchants where id = $1::integer`, [id]);
+  const [row] = await q.query(`select ${MERCHANT_COLUMNS} from merchants where id = $1::integer`, [id]);
   return row ? toMerchant(row) : null;
 }
 

@@ -96,9 +96,9 @@ export function payRoutes(app: FastifyInstance, ctx: ServerContext): void {
     {
       onRequest: async (request) => {
         const { reference } = request.params as { reference: string };
-        ctx.limiter.check(`pay:${request.ip}`, PAY_RATE_LIMITS.address);
-        ctx.limiter.take(`pay:${request.ip}:${reference}`, PAY_RATE_LIMITS.link);
-        ctx.limiter.hit(`pay:${request.ip}`, PAY_RATE_LIMITS.address);
+        await ctx.limiter.check(`pay:${request.ip}`, PAY_RATE_LIMITS.address);
+        await ctx.limiter.take(`pay:${request.ip}:${reference}`, PAY_RATE_LIMITS.link);
+        await ctx.limiter.hit(`pay:${request.ip}`, PAY_RATE_LIMITS.address);
       },
       // A payer's retry (a lost answer, a double tap) with the same key never pays twice.
       preValidation: readIdempotencyKey((request) => `pay:${(request.params as { reference: string }).reference}`),

@@ -75,12 +75,12 @@ export const authSchemas = [
   },
 ];
 
-/** An e-mail without an account "locks" as an account would, in memory, so answers reveal no accounts. */
+/** An e-mail without an account "locks" as an account would, by a rate limit, so answers reveal no accounts. */
 const STRANGER_LIMIT = { max: LOCKOUT.attempts + 1, windowMs: LOCKOUT.lockMs };
 
-function strangerLocked(ctx: ServerContext, key: string): boolean {
+async function strangerLocked(ctx: ServerContext, key: string): Promise<boolean> {
   try {
-    ctx.limiter.check(key, STRANGER_LIMIT);
+    await ctx.limiter.check(key, STRANGER_LIMIT);
     return false;
   } catch {
     return true;
@@ -127,10 +127,10 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const { email, password } = request.body as { email: string; password: string };
       // A flood from one address (many e-mails) gets 429; one account's wrong passwords lock it.
       const flood = `login:${request.ip}`;
-      ctx.limiter.check(flood, ctx.rateLimits.login);
+      await ctx.limiter.check(flood, ctx.rateLimits.login);
       const login = await findLogin(ctx.db, email);
       const stranger = `login-unknown:${email.trim().toLowerCase()}`;
-      if (login ? await lockedUntil(ctx.db, login.email) : strangerLocked(ctx, stranger)) {
+      if (login ? await lockedUntil(ctx.db, login.email) : await strangerLocked(ctx, stranger)) {
         if (login) await auditSignInFailure(ctx.db, accountOfLogin(login), 'account_locked');
         throw accountLocked();
       }
@@ -138,14 +138,14 @@ export function authRoutes(app: FastifyInstance, ctx: ServerContext): void {
       // Always verify, against a decoy when there is no account, so timing does not reveal accounts.
       const valid = await verifyPassword(password, identity?.passwordHash);
       if (!login || !identity || !valid) {
-        ctx.limiter.hit(flood, ctx.rateLimits.login);
+        await ctx.limiter.hit(flood, ctx.rateLimits.login);
         if (login) {
           await auditSignInFailure(ctx.db, identity ?? accountOfLogin(login), 'wrong_password');
           if (await recordWrongPassword(ctx.db, login.email)) throw accountLocked();
         } else {
           logUnknownSignIn(request);
-          ctx.limiter.hit(stranger, STRANGER_LIMIT);
-          if (strangerLocked(ctx, stranger)) throw accountLocked();
+          await ctx.limiter.hit(stranger, STRANGER_LIMIT);
+          if (await strangerLocked(ctx, stranger)) throw accountLocked();
         }
         throw new ApiError(401, 'app.auth.invalid_credentials');
       }

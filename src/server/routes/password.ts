@@ -76,7 +76,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       const { email } = request.body as { email: string };
       const language = languageOf(request);
-      ctx.limiter.take(`forgot:${email.toLowerCase()}`, ctx.rateLimits.forgot);
+      await ctx.limiter.take(`forgot:${email.toLowerCase()}`, ctx.rateLimits.forgot);
       const login = await findLogin(ctx.db, email);
       if (login) {
         await ctx.db.transaction(async (tx) => {
@@ -113,7 +113,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: ServerContext): void {
     async (request) => {
       const { email, code, password } = request.body as { email: string; code: string; password: string };
       const attempts = `reset:${request.ip}`;
-      ctx.limiter.check(attempts, ctx.rateLimits.reset);
+      await ctx.limiter.check(attempts, ctx.rateLimits.reset);
       const login = await findLogin(ctx.db, email);
       const owner = login && { source: login.source, recordId: login.record_id, merchantId: login.merchant_id };
       const changed =
@@ -133,7 +133,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: ServerContext): void {
           const account = await accountOfLoginNamed(ctx.db, login);
           await auditAccountEvent(ctx.db, account, 'password_reset', { result: 'failure', reason: 'invalid_code' });
         }
-        ctx.limiter.hit(attempts, ctx.rateLimits.reset);
+        await ctx.limiter.hit(attempts, ctx.rateLimits.reset);
         throw fieldError('code', 'app.auth.invalid_code');
       }
       return { message: t(languageOf(request), 'app.auth.password_changed') };

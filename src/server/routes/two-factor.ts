@@ -137,7 +137,7 @@ export function twoFactorSignInRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request) => {
       const flood = `login:${request.ip}`;
-      ctx.limiter.check(flood, ctx.rateLimits.login);
+      await ctx.limiter.check(flood, ctx.rateLimits.login);
       const { identity, email } = await challenged(request);
       const { code: given } = request.body as { code: string };
       const right = await ctx.db.transaction(async (tx) => {
@@ -149,7 +149,7 @@ export function twoFactorSignInRoutes(app: FastifyInstance, ctx: ServerContext):
       });
       if (!right) {
         // A wrong code counts as a wrong password: the lock stops guessing codes as it stops guessing passwords.
-        ctx.limiter.hit(flood, ctx.rateLimits.login);
+        await ctx.limiter.hit(flood, ctx.rateLimits.login);
         await auditSignInFailure(ctx.db, identity, 'invalid_two_factor_code');
         if (await recordWrongPassword(ctx.db, email)) throw accountLocked();
         throw wrongCode();

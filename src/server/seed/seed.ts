@@ -1,7 +1,7 @@
 import type { EntityCreate } from '../../generated/entities';
 import { quietly } from '../audit/context';
 import type { ServerContext } from '../context';
-import type { Queryable } from '../db/database';
+import { holdStartupLock, type Queryable } from '../db/database';
 import { createMerchant } from '../merchants/merchants';
 import { allPermissions, noPermissions } from '../merchants/permissions';
 import { allServices } from '../merchants/services';
@@ -136,17 +136,20 @@ async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
 }
 
 /**
- * Seeds the demo merchants when the database has no merchant yet; returns whether it did. The demo
- * data is not anybody's doing: it leaves no rows in the activity log, which starts with what people do.
+ * Seeds the demo merchants when the database has no merchant yet; returns whether it did. Under
+ * the startup lock: of servers starting together on an empty database, only the first seeds. The
+ * demo data is not anybody's doing: it leaves no rows in the activity log, which starts with what
+ * people do.
  */
 export async function seedDemo(ctx: ServerContext): Promise<boolean> {
-  const [{ count }] = await ctx.db.query<{ count: number }>(`select count(*)::integer as count from merchants`);
-  if (count > 0) return false;
-  await quietly(() =>
+  return quietly(() =>
     ctx.db.transaction(async (tx) => {
+      await holdStartupLock(tx);
+      const [{ count }] = await tx.query<{ count: number }>(`select count(*)::integer as count from merchants`);
+      if (count > 0) return false;
       await seedDemoMerchant(ctx, tx);
       await seedVendor(ctx, tx);
+      return true;
     }),
   );
-  return true;
 }

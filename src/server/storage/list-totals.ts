@@ -4,6 +4,10 @@
  * the indexes are made, and nobody can tell 200,312 from 200,318: once counted it is kept for a few
  * seconds and shared by every request for the same list, including those asking while it is being
  * counted. It may therefore lag the newest writes by at most `KEEP_MS`.
+ *
+ * Kept in each server's process, not shared: with several servers on one database each keeps its
+ * own, so two of them may answer a large list's total up to `KEEP_MS` apart. Nothing depends on
+ * it but the figure shown.
  */
 
 /** Totals up to this many rows are never kept. */

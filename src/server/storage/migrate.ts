@@ -1,5 +1,5 @@
 import type { EntitySchema } from '../../schema/types';
-import type { Database, Queryable } from '../db/database';
+import { holdStartupLock, type Database, type Queryable } from '../db/database';
 import { columnsOf, ident, sqlType, type Column } from './columns';
 import { generatedColumns, sequenceName } from './generated';
 import { listIndexes, replacedIndexes } from './list-indexes';
@@ -107,11 +107,15 @@ async function trigramOps(db: Database): Promise<string | null> {
   return schema ? `${ident(schema)}.gin_trgm_ops` : null;
 }
 
-/** Creates or updates every system and entity table, in one transaction. */
+/**
+ * Creates or updates every system and entity table, in one transaction, under the startup lock:
+ * servers starting together on one database migrate one after the other, never at once.
+ */
 export async function migrate(db: Database, entities: EntitySchema[]): Promise<void> {
   for (const entity of entities) checkEntity(entity, entities);
   const trigram = await trigramOps(db);
   await db.transaction(async (tx) => {
+    await holdStartupLock(tx);
     await runAll(tx, SYSTEM_TABLES);
     for (const entity of entities) await runAll(tx, entityStatements(entity, trigram));
   });

@@ -142,4 +142,11 @@ export const SYSTEM_TABLES: string[] = [
     primary key (scope, key)
   )`,
   `create index if not exists idempotency_keys_created_idx on idempotency_keys (created_at)`,
+  // Attempts counted against a limit in its current window (`auth/rate-limits`), shared by every server.
+  `create table if not exists rate_limits (
+    key text primary key,
+    count integer not null,
+    ends_at timestamptz not null
+  )`,
+  `create index if not exists rate_limits_ends_idx on rate_limits (ends_at)`,
 ];

@@ -131,9 +131,10 @@ export const NO_VALID_INPUT: { matches: (op: Operation) => boolean; reason: stri
 
 /**
  * Tables a refused request may write to on purpose: failed sign-ins are counted (lockout) and
- * recorded. Listed here so that every other table must stay as it was.
+ * recorded, and attempts on rate-limited endpoints (a payment, refused or not) are counted in
+ * `rate_limits`. Listed here so that every other table must stay as it was.
  */
-export const WRITTEN_BY_REFUSALS = new Set(['sign_in_failures', 'audit_log', 'audit_events']);
+export const WRITTEN_BY_REFUSALS = new Set(['sign_in_failures', 'audit_log', 'audit_events', 'rate_limits']);
 
 const languageHeaders: Record<Language, Record<string, string>[]> = {
   ar: [{ 'accept-language': 'ar' }, { 'accept-language': 'ar-KW,ar;q=0.9,en;q=0.8' }, { locale: 'ar' }],

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { proxyTrust, readConfig } from './config';
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    for (const value of [undefined, '', '0', 'false']) expect(proxyTrust(value)).toBe(false);
+    expect(readConfig({}).trustProxy).toBe(false);
+  });
+
+  it('trusts one load balancer for `1` or `true`, never every hop', () => {
+    expect(proxyTrust('1')).toBe(1);
+    expect(proxyTrust('true')).toBe(1);
+    expect(proxyTrust('2')).toBe(2);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+  });
+
+  it('takes a list of proxy addresses and ranges as given', () => {
+    expect(proxyTrust('10.0.0.0/8, 192.0.2.1')).toBe('10.0.0.0/8, 192.0.2.1');
+  });
+});
