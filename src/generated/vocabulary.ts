@@ -190,6 +190,12 @@ export interface XResource {
   };
   permission?: Permission;
   /**
+   * The permission each operation needs where it differs from `permission`, by operation: `list`, `show`, `create`, `update`, `delete`, `export`, or the name of one of the entity's status actions (`x-transitions`) or `commands` (`{ "create": ["invoices", "open_invoice.create"], "cancel": ["subscription", "subscription.cancel"] }`). Each replaces `permission` for that operation, so it names everything needed. The API refuses an employee without it (403) and the portal hides the button, menu entry or tab, by the same rule (`accessDenial`).
+   */
+  permissions?: {
+    [k: string]: Permission;
+  };
+  /**
    * `true`: only the merchant's admin may use the entity, whatever an employee's permissions (the activity log).
    */
   adminOnly?: boolean;

@@ -36,6 +36,20 @@ describe('the cross-checks', () => {
       ['reports', 'report.incomplet'],
       /"incomplet" is not a value of employee's permissions\.report/,
     ],
+    [
+      'the permission of an operation',
+      'open_invoice',
+      '/x-resource/permissions/create',
+      ['invoices', 'open_invoice.creat'],
+      /"creat" is not a value of employee's permissions\.open_invoice/,
+    ],
+    [
+      'an operation the entity lacks',
+      'subscription',
+      '/x-resource/permissions/refund',
+      'subscription',
+      /"refund" is not an operation of subscription: one of list, show, create, update, delete, export, cancel/,
+    ],
     ['the own record permission', 'merchant', '/x-resource/own/permission', 'setting', /"setting" is not a value/],
     [
       'a service',
