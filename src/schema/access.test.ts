@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accessDenial, operationGate, permissionFor, permissionsOf, type AccessProfile } from './access';
+import {
+  accessDenial,
+  operationGate,
+  permissionFor,
+  permissionsOf,
+  recordGate,
+  valuePermissionsOf,
+  type AccessProfile,
+} from './access';
 import { entitySchemas } from './registry';
 
 const everything: AccessProfile['services'] = { quick_invoice: true, product_listing: true };
@@ -96,5 +104,26 @@ describe('access to one operation of an entity', () => {
   it("gives the operation's gate as an entity of its own, as the server checks it", () => {
     expect(accessDenial(operationGate(openInvoice, 'create'), viewer)).toBe('permission');
     expect(accessDenial(operationGate(openInvoice, 'show'), viewer)).toBeNull();
+  });
+});
+
+describe('access to writing a record whose values need a permission', () => {
+  const invoice = entitySchemas.invoice;
+  const services = { ...everything, delivery_invoice: true };
+  const clerk = (sms: string[]): AccessProfile => ({
+    role: 'employee',
+    services,
+    permissions: { general: ['invoices'], sms },
+  });
+
+  it('needs the channel permission of a delivery or scheduled invoice, and none for a quick one', () => {
+    expect(valuePermissionsOf(invoice, { kind: 'delivery' })).toEqual(['sms.delivery']);
+    expect(valuePermissionsOf(invoice, { kind: 'quick' })).toEqual([]);
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'quick' }), clerk([]))).toBeNull();
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), clerk([]))).toBe('permission');
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), clerk(['delivery']))).toBeNull();
+    expect(accessDenial(recordGate(invoice, 'update', { kind: 'scheduled' }), clerk(['delivery']))).toBe('permission');
+    const admin: AccessProfile = { role: 'admin', services, permissions: {} };
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), admin)).toBeNull();
   });
 });

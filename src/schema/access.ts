@@ -84,6 +84,31 @@ export function operationGate(entity: EntitySchema, operation: string): EntitySc
 }
 
 /**
+ * The permissions a record's values need besides its operation's: for each enum property with
+ * `x-permissions`, the one its value names (a delivery invoice needs `sms.delivery`).
+ */
+export function valuePermissionsOf(entity: EntitySchema, record: Record<string, unknown>): string[] {
+  return Object.entries(entity.properties).flatMap(([name, property]) => {
+    const needed = property['x-permissions']?.[String(record[name])];
+    if (record[name] === undefined || needed === undefined) return [];
+    return Array.isArray(needed) ? needed : [needed];
+  });
+}
+
+/**
+ * The gate of writing `record` by one operation (`create`, `update`): the operation's permission
+ * and every permission its values need (`valuePermissionsOf`).
+ */
+export function recordGate(entity: EntitySchema, operation: string, record: Record<string, unknown>): EntitySchema {
+  const gate = operationGate(entity, operation);
+  const values = valuePermissionsOf(entity, record);
+  if (values.length === 0) return gate;
+  const own = gate['x-resource'].permission;
+  const permission = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), ...values];
+  return { ...gate, 'x-resource': { ...gate['x-resource'], permission } };
+}
+
+/**
  * The gate of an entity, from its `x-resource`: the merchant service it names must be on (support
  * enables services, SPEC §6), and an employee needs every permission it names, each in its map;
  * an `adminOnly` entity no employee may use. With an `operation` (`create`, `cancel`, …), the
@@ -95,9 +120,11 @@ export function accessDenial(entity: EntitySchema, profile: AccessProfile, opera
   if (service && !profile.services[service]) return 'service';
   if (profile.role === 'employee' && adminOnly === true) return 'permission';
   const permission = permissionFor(entity, operation);
-  if (profile.role === 'employee' && permission) {
-    const held = permissionsOf(permission).every(({ map, value }) => profile.permissions[map]?.includes(value));
-    if (!held) return 'permission';
-  }
+  if (profile.role === 'employee' && permission && !holds(profile.permissions, permission)) return 'permission';
   return null;
+}
+
+/** Whether an employee's maps hold every value `permission` names, each in its map. */
+export function holds(maps: AccessProfile['permissions'], permission: Permission): boolean {
+  return permissionsOf(permission).every(({ map, value }) => maps[map]?.includes(value));
 }

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitySchemas } from '../../src/schema/registry';
-import type { EntitySchema } from '../../src/schema/types';
+import type { EntitySchema, Permission } from '../../src/schema/types';
 import { filterSchema, ignoredOnUpdate, writeSchema } from '../../src/schema/variants';
 import { notApplying } from '../../src/schema/when';
 import {
@@ -21,9 +21,10 @@ import {
   recordActionsOf,
   routingOf,
   type Call,
+  type CallerProfile,
   type MatrixOperation,
 } from '../support/access-matrix/gates';
-import { limitedPermissions, viewerPermissions } from '../support/access-matrix/permissions';
+import { limitedPermissions, viewerPermissions, withoutPermission } from '../support/access-matrix/permissions';
 import {
   bareRow,
   bodySources,
@@ -33,7 +34,7 @@ import {
   storedRow,
   tableName,
 } from '../support/access-matrix/records';
-import { ACCOUNTS } from './helpers/client';
+import { ACCOUNTS, Client } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
 
 /**
@@ -117,6 +118,27 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
     throw new Error(`${entity.$id}: no record to copy a create body from`);
   }
 
+  /** A viewer of `merchant` without `permission`, hired for the call at hand. */
+  async function lackingViewer(merchant: MerchantActors, permission: Permission | undefined): Promise<Actor> {
+    serial += 1;
+    const permissions = withoutPermission(VIEWER, permission);
+    const body = {
+      name: `Matrix lacking ${serial}`,
+      email: `matrix-lacking-${serial}-${merchant.admin.merchant.toLowerCase()}@demo.test`,
+      designation: 'Access matrix',
+      password: 'Matrix@1234',
+      permissions,
+    };
+    const hired = await merchant.sealer.post('/v1/employees', { data: await merchant.sealer.encrypt(body) });
+    if (hired.statusCode !== 201) throw new Error(`Hiring ${body.email}: ${hired.body}`);
+    const viewer = merchant.all.find((actor) => actor.role === 'viewer') as Actor;
+    return {
+      ...viewer,
+      client: await Client.signIn(server.app, body),
+      profile: { ...(viewer.profile as CallerProfile), permissions },
+    };
+  }
+
   /** Runs the six calls of one caller on one entity, in an order where its own record is created first. */
   async function callerCases(entity: EntitySchema, merchant: MerchantActors, actor: Actor, mismatches: Mismatch[]) {
     const ids = await idsOf(server.app, entity, merchant.merchantId);
@@ -142,9 +164,11 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
         const current = target === undefined ? undefined : await readRecord(merchant.sealer, entity, target);
         body = current ? updateBody(entity, current) : {};
       }
-      const status = target === undefined && CALLS[op].path === 'record' && allowed ? 404 : expected.status;
+      // The values written may need permissions of their own (`x-permissions`), judged once the body is known.
+      const judged = body ? expectedOutcome(entity, op, actor.profile, routing, 'own', body) : expected;
+      const status = target === undefined && CALLS[op].path === 'record' && allowed ? 404 : judged.status;
       const response = await callAs(actor, merchant.sealer, entity, op, { id: target, body });
-      judge(mismatches, `${actor.merchant}/${actor.role} ${op} ${entity.$id} (${expected.why})`, status, response);
+      judge(mismatches, `${actor.merchant}/${actor.role} ${op} ${entity.$id} (${judged.why})`, status, response);
       if (op === 'create' && response.statusCode === 201) own = response.json().id;
       if (op === 'list' && response.statusCode === 200) {
         const mine = new Set(await idsOf(server.app, entity, merchant.merchantId));
@@ -183,10 +207,10 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
         for (const actor of merchant.all.filter((a) => a.profile)) {
           for (const op of ['get', 'update', 'delete'] as const) {
             const routing = routingOf(entity, op, (call) => documented(entity, call));
-            const expected = expectedOutcome(entity, op, actor.profile, routing, 'foreign');
+            const body = op === 'update' ? (template ? updateBody(entity, template) : {}) : undefined;
+            const expected = expectedOutcome(entity, op, actor.profile, routing, 'foreign', body);
             // A replace is checked before the record is looked up: it carries a valid body of the caller's own.
             if (op === 'update' && expected.status === 404 && !template) continue;
-            const body = op === 'update' ? (template ? updateBody(entity, template) : {}) : undefined;
             const response = await callAs(actor, merchant.sealer, entity, op, { id: foreign, body });
             judge(mismatches, `${actor.merchant}/${actor.role} ${op} foreign ${entity.$id}`, expected.status, response);
           }
@@ -283,6 +307,35 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
           expect(countsAfter, `${admin.merchant} ${op} ${entity.$id}: rows written`).toEqual(
             counts.map((count, i) => (merchants[i] === merchant ? count + created : count)),
           );
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+
+    it('answers a create of each value that needs a permission of its own as that permission says', async () => {
+      const mismatches: Mismatch[] = [];
+      const routing = routingOf(entity, 'create', (call) => documented(entity, call));
+      for (const [property, schema] of Object.entries(entity.properties)) {
+        for (const value of Object.keys(schema['x-permissions'] ?? {})) {
+          for (const merchant of merchants) {
+            const [template] = await server.app.bawaba.db.query<{ id: number }>(
+              `select id from ${tableName(entity)} where merchant_id = $1::integer and ${property} = $2 order by id limit 1`,
+              [merchant.merchantId, value],
+            );
+            const record = template && (await readRecord(merchant.sealer, entity, template.id));
+            if (!record) continue;
+            const sources = await bodySources(server.app, entity, merchant.merchantId, merchant.sealer);
+            // Besides the callers of the merchant, a viewer lacking only the value's permission.
+            const lacking = await lackingViewer(merchant, schema['x-permissions']?.[value]);
+            for (const actor of [...merchant.all.filter((caller) => caller.profile), lacking]) {
+              serial += 1;
+              const body = createBody(entity, record, serial, sources);
+              const expected = expectedOutcome(entity, 'create', actor.profile, routing, 'own', body);
+              const response = await callAs(actor, merchant.sealer, entity, 'create', { body });
+              const name = `${actor.merchant}/${actor.role} create ${entity.$id} ${property}=${value} (${expected.why})`;
+              judge(mismatches, name, expected.status, response);
+            }
+          }
         }
       }
       expect(mismatches).toEqual([]);

@@ -1,5 +1,5 @@
-import { accessDenial, merchantFlags, type AccessDenial } from '../../schema/access';
-import type { EntitySchema } from '../../schema/types';
+import { accessDenial, holds, merchantFlags, type AccessDenial } from '../../schema/access';
+import type { EntitySchema, Permission } from '../../schema/types';
 import { withViewGate } from '../../schema/views';
 import type { PortalPermissions } from '../data/authProvider';
 
@@ -38,4 +38,15 @@ export function canOpen(entity: EntitySchema, access: PortalPermissions | undefi
 /** Whether the signed-in user may open a view of a resource (its own gate, else the resource's). */
 export function canOpenView(entity: EntitySchema, view: string, access: PortalPermissions | undefined): boolean {
   return canOpen(withViewGate(entity, view), access);
+}
+
+/**
+ * Whether the signed-in user may choose a value that needs `permission` (`x-permissions`: the
+ * delivery tab of an invoice): anyone a value needing none, an admin always, an employee holding
+ * it, nobody without a known role.
+ */
+export function mayChoose(permission: Permission | undefined, access: PortalPermissions | undefined): boolean {
+  if (permission === undefined) return true;
+  if (!access?.role) return false;
+  return access.role === 'admin' || holds(access.permissions ?? {}, permission);
 }

@@ -50,6 +50,20 @@ describe('the cross-checks', () => {
       'subscription',
       /"refund" is not an operation of subscription: one of list, show, create, update, delete, export, cancel/,
     ],
+    [
+      'the permission of a value',
+      'invoice',
+      '/properties/kind/x-permissions/delivery',
+      'sms.deliver',
+      /"deliver" is not a value of employee's permissions\.sms/,
+    ],
+    [
+      'a value the enum lacks',
+      'invoice',
+      '/properties/kind/x-permissions/courier',
+      'sms.delivery',
+      /"courier" is not a value of the property's enum/,
+    ],
     ['the own record permission', 'merchant', '/x-resource/own/permission', 'setting', /"setting" is not a value/],
     [
       'a service',

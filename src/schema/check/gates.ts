@@ -10,7 +10,7 @@ import { pointerTo } from './problems';
  * The gates of an entity name what exists: each `permission` (of the entity, an operation, a view,
  * the own record) a map and a value of the employee schema's `permissions`, each operation of
  * `permissions` one the entity has (an operation, the export, a status action or a command), each
- * `service` a merchant flag, the `group` a menu group.
+ * `service` a merchant flag, the `group` a menu group; each value of `x-permissions` one of its property's enum.
  */
 
 /** The employee entity, whose `permissions` property holds every permission map and value. */
@@ -50,6 +50,13 @@ export const checkGates: CrossCheck = ({ entity, entities, report }) => {
   }
   service('/x-resource/service', resource.service);
   permission('/x-resource/own/permission', resource.own?.permission);
+  for (const [name, property] of Object.entries(entity.properties)) {
+    for (const [value, given] of Object.entries(property['x-permissions'] ?? {})) {
+      const at = pointerTo('/properties', name, 'x-permissions', value);
+      if (!(property.enum ?? []).includes(value)) report(at, `${quoted(value)} is not a value of the property's enum`);
+      permission(at, given);
+    }
+  }
   for (const [name, view] of Object.entries(resource.views ?? {})) {
     permission(pointerTo('/x-resource/views', name, 'permission'), view.permission);
     service(pointerTo('/x-resource/views', name, 'service'), view.service);

@@ -1,4 +1,4 @@
-import { operationGate } from '../../schema/access';
+import { operationGate, recordGate } from '../../schema/access';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from 'fastify';
 import { allows } from '../../schema/operations';
 import type { EntitySchema, Operation } from '../../schema/types';
@@ -160,6 +160,8 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       record = value as Row;
     }
     if (multipart) checkFileReferences(entity, record);
+    // A value may need a permission of its own (`x-permissions`: a delivery invoice, `sms.delivery`).
+    checkAccess(callerOf(request), recordGate(entity, operation, record));
     return record;
   };
 

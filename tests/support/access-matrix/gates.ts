@@ -1,4 +1,4 @@
-import { accessDenial, merchantFlags } from '../../../src/schema/access';
+import { accessDenial, merchantFlags, recordGate } from '../../../src/schema/access';
 import { allows } from '../../../src/schema/operations';
 import { transitionsOf } from '../../../src/schema/relations';
 import type { EntitySchema, Operation } from '../../../src/schema/types';
@@ -100,7 +100,7 @@ const GATE_OPERATIONS: Record<MatrixOperation, string> = {
   export: 'export',
 };
 
-const denialFor = (entity: EntitySchema, profile: CallerProfile, operation: string) =>
+const denialFor = (entity: EntitySchema, profile: CallerProfile, operation?: string) =>
   accessDenial(
     entity,
     {
@@ -128,6 +128,7 @@ export function expectedOutcome(
   profile: CallerProfile | null,
   routing: Routing,
   target: 'own' | 'foreign' = 'own',
+  body?: Record<string, unknown>,
 ): Expectation {
   if (routing === 'unknown') return { status: 404, why: 'no route' };
   if (!profile) return { status: 401, why: 'not signed in' };
@@ -136,6 +137,9 @@ export function expectedOutcome(
   const operation = routing === 'missing-record' ? 'show' : GATE_OPERATIONS[op];
   const denial = denialFor(entity, profile, operation);
   if (denial) return { status: 403, why: `gate of ${operation}: ${denial}` };
+  // A create or replace whose values need permissions of their own (`x-permissions`) is checked once read.
+  const valueDenial = body && routing === 'served' ? denialFor(recordGate(entity, operation, body), profile) : null;
+  if (valueDenial) return { status: 403, why: `gate of its values: ${valueDenial}` };
   if (routing === 'own-route') return { status: null, why: 'served by a route of its own' };
   if (routing === 'missing-record') return { status: 404, why: 'no such record' };
   if (CALLS[op].path === 'record' && target === 'foreign') return { status: 404, why: "another merchant's record" };

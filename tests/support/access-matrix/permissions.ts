@@ -1,5 +1,5 @@
 import { permissionsOf } from '../../../src/schema/access';
-import type { EntitySchema } from '../../../src/schema/types';
+import type { EntitySchema, Permission } from '../../../src/schema/types';
 import { noPermissions, type PermissionMaps } from '../../../src/server/merchants/permissions';
 
 /**
@@ -49,4 +49,15 @@ export function viewerPermissions(entities: readonly EntitySchema[]): Permission
 /** Whether an employee with `maps` holds every value `permission` names (a missing permission is held). */
 export function holds(maps: PermissionMaps, permission: EntitySchema['x-resource']['permission']): boolean {
   return !permission || permissionsOf(permission).every(({ map, value }) => maps[map]?.includes(value));
+}
+
+/** `maps` without each value `permission` names. */
+export function withoutPermission(maps: PermissionMaps, permission: Permission | undefined): PermissionMaps {
+  const dropped = permission ? permissionsOf(permission) : [];
+  return Object.fromEntries(
+    Object.entries(maps).map(([map, values]) => [
+      map,
+      values.filter((value) => !dropped.some((gone) => gone.map === map && gone.value === value)),
+    ]),
+  );
 }
