@@ -42,10 +42,34 @@ async function openInvoices(page: Page, language: 'en' | 'ar') {
 
 const createLinks = (page: Page) => page.locator('a[href$="/create"]');
 
+describe('the kinds of invoice an employee may send', () => {
+  it('offers the delivery and scheduled tabs only with their SMS permissions', async () => {
+    const { context, page, errors } = await newVisitor(browser, { width: 1280, height: 800 });
+    await signIn(page, viewer.email, password);
+    await page.goto(`${baseUrl}/invoice/create`);
+    const tabs = page.getByRole('tablist');
+    await tabs.getByRole('tab', { name: 'Quick invoice' }).waitFor();
+    expect(await tabs.getByRole('tab', { name: 'Delivery company' }).count()).toBe(0);
+    expect(await tabs.getByRole('tab', { name: 'Scheduled SMS' }).count()).toBe(0);
+    await page.screenshot({ path: join(tmpdir(), 'bawaba-invoice-kinds-viewer-en.png') });
+    await context.close();
+
+    const admin = await newVisitor(browser, { width: 1280, height: 800 });
+    await signIn(admin.page, DEMO.merchant.email, DEMO.merchant.password);
+    await admin.page.goto(`${baseUrl}/invoice/create`);
+    await admin.page.getByRole('tablist').getByRole('tab', { name: 'Delivery company' }).waitFor();
+    await admin.page.getByRole('tablist').getByRole('tab', { name: 'Scheduled SMS' }).waitFor();
+    expect([...errors, ...admin.errors]).toEqual([]);
+    await admin.context.close();
+  });
+});
+
 describe('an employee with only the view permission of open invoices', () => {
   it.each(['en', 'ar'] as const)('sees the list without a Create button (%s)', async (language) => {
     const { context, page, errors } = await newVisitor(browser, { width: 1280, height: 800 });
     await page.goto(`${baseUrl}/merchant?lng=${language}`);
+    // The language is kept once the sign-in page shows in it.
+    await page.getByRole('heading', { name: language === 'ar' ? 'تسجيل الدخول' : 'Sign In' }).waitFor();
     await signIn(page, viewer.email, password, language);
     await openInvoices(page, language);
     expect(await documentLanguage(page)).toEqual({ lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
