@@ -1,5 +1,5 @@
-import { operationGate } from '../../schema/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operationGate } from '../../schema/access';
 import type { EntityCreate, EntityServerValues } from '../../generated/entities';
 import { BULK_KIND, bulkColumns, MAX_BULK_ROWS, problemsOf } from '../../shared/spreadsheet/invoiceRows';
 import { fromFils, toFils } from '../../shared/money';

@@ -1,6 +1,6 @@
-import { operationGate } from '../../schema/access';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operationGate } from '../../schema/access';
 import { allows } from '../../schema/operations';
 import type { EntitySchema } from '../../schema/types';
 import { callerOf } from '../auth/caller';

@@ -1,5 +1,5 @@
-import { operationGate } from '../../schema/access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operationGate } from '../../schema/access';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../http/guard';
 import type { ServerContext } from '../context';

@@ -1,5 +1,5 @@
-import { operationGate, recordGate } from '../../schema/access';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from 'fastify';
+import { operationGate, recordGate } from '../../schema/access';
 import { allows } from '../../schema/operations';
 import type { EntitySchema, Operation } from '../../schema/types';
 import { viewsOf, withViewGate } from '../../schema/views';

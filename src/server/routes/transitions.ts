@@ -1,5 +1,5 @@
-import { operationGate } from '../../schema/access';
 import type { FastifyInstance } from 'fastify';
+import { operationGate } from '../../schema/access';
 import { transitionsOf } from '../../schema/relations';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../http/guard';
