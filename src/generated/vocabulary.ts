@@ -154,6 +154,7 @@ export interface VocabularyKeywords {
   'x-audit'?: XAudit;
   'x-when'?: XWhen;
   'x-confirmEmpty'?: XConfirmEmpty;
+  'x-permissions'?: XPermissions;
   'x-unique'?: XUnique;
   'x-references'?: XReferences;
   'x-limit'?: XLimit;
@@ -189,6 +190,12 @@ export interface XResource {
     [k: string]: XSection;
   };
   permission?: Permission;
+  /**
+   * The permission each operation needs where it differs from `permission`, by operation: `list`, `show`, `create`, `update`, `delete`, `export`, or the name of one of the entity's status actions (`x-transitions`) or `commands` (`{ "create": ["invoices", "open_invoice.create"], "cancel": ["subscription", "subscription.cancel"] }`). Each replaces `permission` for that operation, so it names everything needed. The API refuses an employee without it (403) and the portal hides the button, menu entry or tab, by the same rule (`accessDenial`).
+   */
+  permissions?: {
+    [k: string]: Permission;
+  };
   /**
    * `true`: only the merchant's admin may use the entity, whatever an employee's permissions (the activity log).
    */
@@ -527,6 +534,15 @@ export interface XWhen {
   [k: string]: unknown[];
 }
 /**
+ * On an enum property, the permission a record with each value needs besides its operation's, to be created or replaced (`{ "delivery": "sms.delivery" }`: a delivery invoice is sent through the delivery channel). The API refuses an employee without it (403) and the portal leaves out the tabs and options of values the user may not use.
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XPermissions".
+ */
+export interface XPermissions {
+  [k: string]: Permission;
+}
+/**
  * The id of a record of `entity` of the same merchant, else 400 `x-messages["x-references"]` (default `validation.reference_missing`). On the `items` of an array (`"product_ids": { "type": "array", "items": { "type": "integer", "x-references": {…} } }`) every id is checked the same way, the error on the array field (its own `x-messages`, else its items'), an id the array already held being kept even if refused since. A record others point at, singly or in an array, cannot be deleted (409 `app.message.in_use`). The form offers a choice of the records by `label` in the user's language (refused ones disabled, and a link to create one when there is none; several chosen as chips for an array; a list with a `dateRange` is offered over the longest range it allows, up to today); lists and details show the labels, linked.
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
@@ -703,6 +719,7 @@ export interface PropertyKeywords {
   'x-audit'?: XAudit;
   'x-when'?: XWhen;
   'x-confirmEmpty'?: XConfirmEmpty;
+  'x-permissions'?: XPermissions;
 }
 /**
  * Rules about other records on a property of the entity, checked by the server's storage in the write's transaction.
@@ -792,6 +809,7 @@ export const HINT_KEYWORDS = [
   'x-audit',
   'x-when',
   'x-confirmEmpty',
+  'x-permissions',
   'x-unique',
   'x-references',
   'x-limit',

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { Admin, memoryStore, Resource, TestMemoryRouter } from 'react-admin';
+import { Admin, memoryStore, Resource, TestMemoryRouter, type AuthProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../locales/ar.json';
 import en from '../../locales/en.json';
@@ -12,6 +12,7 @@ import { createDataProvider } from './data/dataProvider';
 import { answer, json, server } from './data/testApi';
 import { harness } from './data/testApi';
 import { createResource } from './resources';
+import { admin } from './testAccess';
 import { addCompiledValidators } from './forms/validator';
 import { compileNow } from './forms/validators/compileNow';
 import { formSchemasOf } from './forms/validators/sets';
@@ -76,10 +77,19 @@ function renderScreen(path: string, language: 'en' | 'ar' = 'en') {
     },
   });
   const { http } = harness({ signedIn: true });
+  // The merchant's admin: every status action is theirs to take.
+  const authProvider: AuthProvider = {
+    login: () => Promise.resolve(),
+    logout: () => Promise.resolve(),
+    checkAuth: () => Promise.resolve(),
+    checkError: () => Promise.resolve(),
+    getPermissions: () => Promise.resolve(admin),
+  };
   return render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin
         dataProvider={createDataProvider(http, schemas)}
+        authProvider={authProvider}
         i18nProvider={i18nProvider}
         store={memoryStore()}
         disableTelemetry

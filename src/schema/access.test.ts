@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accessDenial, permissionsOf, type AccessProfile } from './access';
+import {
+  accessDenial,
+  operationGate,
+  permissionFor,
+  permissionsOf,
+  recordGate,
+  valuePermissionsOf,
+  type AccessProfile,
+} from './access';
 import { entitySchemas } from './registry';
 
 const everything: AccessProfile['services'] = { quick_invoice: true, product_listing: true };
@@ -25,7 +33,8 @@ describe('permissions named by the schemas', () => {
   const named = Object.values(entitySchemas).flatMap((entity) => {
     const resource = entity['x-resource'];
     const views = Object.values(resource.views ?? {});
-    return [resource.permission, ...views.map((view) => view.permission)]
+    const operations = Object.values(resource.permissions ?? {});
+    return [resource.permission, ...views.map((view) => view.permission), ...operations]
       .filter((permission) => permission !== undefined)
       .flatMap((permission) => permissionsOf(permission).map((held) => [entity.$id, held] as const));
   });
@@ -44,5 +53,77 @@ describe('permissions named by the schemas', () => {
     expect(accessDenial(refund, reports(['refunds']))).toBeNull();
     expect(accessDenial(refund, reports(['captures']))).toBe('permission');
     expect(accessDenial(refund, { ...staff, permissions: { report: ['refunds'] } })).toBe('permission');
+  });
+});
+
+describe('access to one operation of an entity', () => {
+  const openInvoice = entitySchemas.open_invoice;
+  const subscription = entitySchemas.subscription;
+  const services = { ...everything, open_invoice: true, recurring_subscription: true };
+  const employee = (permissions: AccessProfile['permissions']): AccessProfile => ({
+    role: 'employee',
+    services,
+    permissions,
+  });
+  const viewer = employee({ general: ['invoices', 'subscription'], open_invoice: ['view'], subscription: ['view'] });
+
+  it("needs the operation's own permission where the schema names one, else the entity's", () => {
+    expect(permissionFor(openInvoice, 'create')).toEqual(['invoices', 'open_invoice.create']);
+    expect(permissionFor(openInvoice, 'list')).toEqual(['invoices', 'open_invoice.view']);
+    expect(permissionFor(openInvoice)).toEqual(['invoices', 'open_invoice.view']);
+  });
+
+  it('lets an employee holding only open_invoice.view see open invoices, not create, edit or delete them', () => {
+    for (const operation of ['list', 'show', 'export']) expect(accessDenial(openInvoice, viewer, operation)).toBeNull();
+    for (const operation of ['create', 'update', 'delete'])
+      expect(accessDenial(openInvoice, viewer, operation)).toBe('permission');
+    const editor = employee({ general: ['invoices'], open_invoice: ['view', 'edit'] });
+    expect(accessDenial(openInvoice, editor, 'update')).toBeNull();
+    expect(accessDenial(openInvoice, editor, 'create')).toBe('permission');
+  });
+
+  it('gates a status action and a command by their own permission, and an admin by none', () => {
+    expect(accessDenial(subscription, viewer, 'cancel')).toBe('permission');
+    expect(accessDenial(subscription, viewer, 'create')).toBe('permission');
+    const canceller = employee({ general: ['subscription'], subscription: ['view', 'cancel'] });
+    expect(accessDenial(subscription, canceller, 'cancel')).toBeNull();
+    expect(accessDenial(entitySchemas.invoice, viewer, 'resend')).toBe('permission');
+    expect(
+      accessDenial(entitySchemas.invoice, employee({ general: ['invoices'], sms: ['single_sms'] }), 'resend'),
+    ).toBeNull();
+    const admin: AccessProfile = { role: 'admin', services, permissions: {} };
+    for (const operation of ['create', 'update', 'cancel', 'resend'])
+      expect(accessDenial(subscription, admin, operation)).toBeNull();
+  });
+
+  it('still needs the service first, whatever the operation', () => {
+    const off = { ...viewer, services: { ...services, open_invoice: false } };
+    expect(accessDenial(openInvoice, off, 'list')).toBe('service');
+  });
+
+  it("gives the operation's gate as an entity of its own, as the server checks it", () => {
+    expect(accessDenial(operationGate(openInvoice, 'create'), viewer)).toBe('permission');
+    expect(accessDenial(operationGate(openInvoice, 'show'), viewer)).toBeNull();
+  });
+});
+
+describe('access to writing a record whose values need a permission', () => {
+  const invoice = entitySchemas.invoice;
+  const services = { ...everything, delivery_invoice: true };
+  const clerk = (sms: string[]): AccessProfile => ({
+    role: 'employee',
+    services,
+    permissions: { general: ['invoices'], sms },
+  });
+
+  it('needs the channel permission of a delivery or scheduled invoice, and none for a quick one', () => {
+    expect(valuePermissionsOf(invoice, { kind: 'delivery' })).toEqual(['sms.delivery']);
+    expect(valuePermissionsOf(invoice, { kind: 'quick' })).toEqual([]);
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'quick' }), clerk([]))).toBeNull();
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), clerk([]))).toBe('permission');
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), clerk(['delivery']))).toBeNull();
+    expect(accessDenial(recordGate(invoice, 'update', { kind: 'scheduled' }), clerk(['delivery']))).toBe('permission');
+    const admin: AccessProfile = { role: 'admin', services, permissions: {} };
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), admin)).toBeNull();
   });
 });

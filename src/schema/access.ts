@@ -57,17 +57,74 @@ export function ownGate(entity: EntitySchema): EntitySchema {
 }
 
 /**
+ * The operations an entity's permissions may name: the five of `x-resource.operations`, the export,
+ * and each status action (`x-transitions`) or command of the entity by its name.
+ */
+export const GATED_OPERATIONS = ['list', 'show', 'create', 'update', 'delete', 'export'] as const;
+
+/**
+ * The permission an operation of the entity needs: its own in `x-resource.permissions`, else the
+ * entity's `permission`. Without an operation, the entity's (its screens as a whole).
+ */
+export function permissionFor(entity: EntitySchema, operation?: string): Permission | undefined {
+  const { permission, permissions } = entity['x-resource'];
+  return (operation === undefined ? undefined : permissions?.[operation]) ?? permission;
+}
+
+/**
+ * The entity as the gate of one of its operations sees it: that operation's permission
+ * (`permissionFor`) in place of the entity's, so that `accessDenial` of the result is the operation's gate.
+ */
+export function operationGate(entity: EntitySchema, operation: string): EntitySchema {
+  const resource = entity['x-resource'];
+  return {
+    ...entity,
+    'x-resource': { ...resource, permission: permissionFor(entity, operation), permissions: undefined },
+  };
+}
+
+/**
+ * The permissions a record's values need besides its operation's: for each enum property with
+ * `x-permissions`, the one its value names (a delivery invoice needs `sms.delivery`).
+ */
+export function valuePermissionsOf(entity: EntitySchema, record: Record<string, unknown>): string[] {
+  return Object.entries(entity.properties).flatMap(([name, property]) => {
+    const needed = property['x-permissions']?.[String(record[name])];
+    if (record[name] === undefined || needed === undefined) return [];
+    return Array.isArray(needed) ? needed : [needed];
+  });
+}
+
+/**
+ * The gate of writing `record` by one operation (`create`, `update`): the operation's permission
+ * and every permission its values need (`valuePermissionsOf`).
+ */
+export function recordGate(entity: EntitySchema, operation: string, record: Record<string, unknown>): EntitySchema {
+  const gate = operationGate(entity, operation);
+  const values = valuePermissionsOf(entity, record);
+  if (values.length === 0) return gate;
+  const own = gate['x-resource'].permission;
+  const permission = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), ...values];
+  return { ...gate, 'x-resource': { ...gate['x-resource'], permission } };
+}
+
+/**
  * The gate of an entity, from its `x-resource`: the merchant service it names must be on (support
  * enables services, SPEC §6), and an employee needs every permission it names, each in its map;
- * an `adminOnly` entity no employee may use. The API refuses the calls and the portal hides the screens by this one rule.
+ * an `adminOnly` entity no employee may use. With an `operation` (`create`, `cancel`, …), the
+ * permission is that operation's (`permissionFor`). The API refuses the calls and the portal hides
+ * the screens, buttons and entries by this one rule.
  */
-export function accessDenial(entity: EntitySchema, profile: AccessProfile): AccessDenial | null {
-  const { service, permission, adminOnly } = entity['x-resource'];
+export function accessDenial(entity: EntitySchema, profile: AccessProfile, operation?: string): AccessDenial | null {
+  const { service, adminOnly } = entity['x-resource'];
   if (service && !profile.services[service]) return 'service';
   if (profile.role === 'employee' && adminOnly === true) return 'permission';
-  if (profile.role === 'employee' && permission) {
-    const held = permissionsOf(permission).every(({ map, value }) => profile.permissions[map]?.includes(value));
-    if (!held) return 'permission';
-  }
+  const permission = permissionFor(entity, operation);
+  if (profile.role === 'employee' && permission && !holds(profile.permissions, permission)) return 'permission';
   return null;
+}
+
+/** Whether an employee's maps hold every value `permission` names, each in its map. */
+export function holds(maps: AccessProfile['permissions'], permission: Permission): boolean {
+  return permissionsOf(permission).every(({ map, value }) => maps[map]?.includes(value));
 }

@@ -31,7 +31,8 @@ export const hasRouteParameters = (view: XView) => /\/:[A-Za-z_]/.test(view.rout
 
 /**
  * The entity as a view's gate sees it: the view's `service` and `permission` in place of the
- * entity's where it names them. `accessDenial` of the result is the view's gate.
+ * entity's where it names them (the view's permission also gates its list and export, whatever
+ * `x-resource.permissions` says of the entity's). `accessDenial` of the result is the view's gate.
  */
 export function withViewGate(entity: EntitySchema, name: string | undefined): EntitySchema {
   const view = viewOf(entity, name);
@@ -43,6 +44,9 @@ export function withViewGate(entity: EntitySchema, name: string | undefined): En
       ...resource,
       service: view.service ?? resource.service,
       permission: view.permission ?? resource.permission,
+      ...(view.permission === undefined
+        ? {}
+        : { permissions: { ...resource.permissions, list: view.permission, export: view.permission } }),
     },
   };
 }

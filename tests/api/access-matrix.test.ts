@@ -1,20 +1,30 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitySchemas } from '../../src/schema/registry';
-import type { EntitySchema } from '../../src/schema/types';
+import type { EntitySchema, Permission } from '../../src/schema/types';
 import { filterSchema, ignoredOnUpdate, writeSchema } from '../../src/schema/variants';
 import { notApplying } from '../../src/schema/when';
-import { basePath, callAs, merchantActors, type Actor, type MerchantActors } from '../support/access-matrix/actors';
+import {
+  actAs,
+  basePath,
+  callAs,
+  merchantActors,
+  type Actor,
+  type MerchantActors,
+} from '../support/access-matrix/actors';
 import { createBody, forbiddenFields, referencedEntity, updateBody, type Row } from '../support/access-matrix/bodies';
 import {
   CALLS,
   MATRIX_OPERATIONS,
+  expectedActionOutcome,
   expectedOutcome,
+  recordActionsOf,
   routingOf,
   type Call,
+  type CallerProfile,
   type MatrixOperation,
 } from '../support/access-matrix/gates';
-import { limitedPermissions } from '../support/access-matrix/permissions';
+import { limitedPermissions, viewerPermissions, withoutPermission } from '../support/access-matrix/permissions';
 import {
   bareRow,
   bodySources,
@@ -24,19 +34,21 @@ import {
   storedRow,
   tableName,
 } from '../support/access-matrix/records';
-import { ACCOUNTS } from './helpers/client';
+import { ACCOUNTS, Client } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
 
 /**
  * Who may do what to every entity, with every expectation computed from the schemas (operations,
- * gates, relations) and the permission maps: two merchants × five callers × every entity × list,
- * get, create, update, delete and export; then swapped ids, a foreign merchant smuggled into
+ * the gate of each operation, relations) and the permission maps: two merchants × six callers ×
+ * every entity × list, get, create, update, delete, export and each status action and command;
+ * then swapped ids, a foreign merchant smuggled into
  * filters, bodies and references, and fields no client may write (refused in a create; in a
  * replace, the record's read-only fields are ignored, and never written either way).
  */
 
 const ENTITIES = Object.values(entitySchemas);
 const LIMITED = limitedPermissions(ENTITIES);
+const VIEWER = viewerPermissions(ENTITIES);
 /** Order of the calls for one caller: the record it creates is read, replaced, exported and finally deleted. */
 const ORDER: MatrixOperation[] = ['list', 'create', 'get', 'update', 'export', 'delete'];
 
@@ -57,8 +69,8 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
   beforeAll(async () => {
     server = await startServer(driver);
     merchants = [
-      await merchantActors(server.app, 'A', ACCOUNTS.merchant, LIMITED),
-      await merchantActors(server.app, 'B', ACCOUNTS.vendor, LIMITED),
+      await merchantActors(server.app, 'A', ACCOUNTS.merchant, LIMITED, VIEWER),
+      await merchantActors(server.app, 'B', ACCOUNTS.vendor, LIMITED, VIEWER),
     ];
     const paths = (await server.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json().paths as Record<
       string,
@@ -106,6 +118,27 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
     throw new Error(`${entity.$id}: no record to copy a create body from`);
   }
 
+  /** A viewer of `merchant` without `permission`, hired for the call at hand. */
+  async function lackingViewer(merchant: MerchantActors, permission: Permission | undefined): Promise<Actor> {
+    serial += 1;
+    const permissions = withoutPermission(VIEWER, permission);
+    const body = {
+      name: `Matrix lacking ${serial}`,
+      email: `matrix-lacking-${serial}-${merchant.admin.merchant.toLowerCase()}@demo.test`,
+      designation: 'Access matrix',
+      password: 'Matrix@1234',
+      permissions,
+    };
+    const hired = await merchant.sealer.post('/v1/employees', { data: await merchant.sealer.encrypt(body) });
+    if (hired.statusCode !== 201) throw new Error(`Hiring ${body.email}: ${hired.body}`);
+    const viewer = merchant.all.find((actor) => actor.role === 'viewer') as Actor;
+    return {
+      ...viewer,
+      client: await Client.signIn(server.app, body),
+      profile: { ...(viewer.profile as CallerProfile), permissions },
+    };
+  }
+
   /** Runs the six calls of one caller on one entity, in an order where its own record is created first. */
   async function callerCases(entity: EntitySchema, merchant: MerchantActors, actor: Actor, mismatches: Mismatch[]) {
     const ids = await idsOf(server.app, entity, merchant.merchantId);
@@ -124,14 +157,18 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
       if (allowed && mayCreate && (op === 'update' || op === 'delete' || op === 'get') && own === undefined) continue;
       const target = own ?? (op === 'update' && allowed ? ids[ids.length - 1] : ids[0]);
       let body: Row | undefined;
-      if (op === 'create') body = allowed ? await newBody(entity, merchant) : {};
+      // A create refused for want of a permission carries a valid body: only the gate refuses it.
+      const gated = routing === 'served' && expected.status === 403 && expected.why.endsWith('permission');
+      if (op === 'create') body = allowed || gated ? await newBody(entity, merchant).catch(() => ({})) : {};
       if (op === 'update') {
         const current = target === undefined ? undefined : await readRecord(merchant.sealer, entity, target);
         body = current ? updateBody(entity, current) : {};
       }
-      const status = target === undefined && CALLS[op].path === 'record' && allowed ? 404 : expected.status;
+      // The values written may need permissions of their own (`x-permissions`), judged once the body is known.
+      const judged = body ? expectedOutcome(entity, op, actor.profile, routing, 'own', body) : expected;
+      const status = target === undefined && CALLS[op].path === 'record' && allowed ? 404 : judged.status;
       const response = await callAs(actor, merchant.sealer, entity, op, { id: target, body });
-      judge(mismatches, `${actor.merchant}/${actor.role} ${op} ${entity.$id} (${expected.why})`, status, response);
+      judge(mismatches, `${actor.merchant}/${actor.role} ${op} ${entity.$id} (${judged.why})`, status, response);
       if (op === 'create' && response.statusCode === 201) own = response.json().id;
       if (op === 'list' && response.statusCode === 200) {
         const mine = new Set(await idsOf(server.app, entity, merchant.merchantId));
@@ -170,10 +207,10 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
         for (const actor of merchant.all.filter((a) => a.profile)) {
           for (const op of ['get', 'update', 'delete'] as const) {
             const routing = routingOf(entity, op, (call) => documented(entity, call));
-            const expected = expectedOutcome(entity, op, actor.profile, routing, 'foreign');
+            const body = op === 'update' ? (template ? updateBody(entity, template) : {}) : undefined;
+            const expected = expectedOutcome(entity, op, actor.profile, routing, 'foreign', body);
             // A replace is checked before the record is looked up: it carries a valid body of the caller's own.
             if (op === 'update' && expected.status === 404 && !template) continue;
-            const body = op === 'update' ? (template ? updateBody(entity, template) : {}) : undefined;
             const response = await callAs(actor, merchant.sealer, entity, op, { id: foreign, body });
             judge(mismatches, `${actor.merchant}/${actor.role} ${op} foreign ${entity.$id}`, expected.status, response);
           }
@@ -270,6 +307,71 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
           expect(countsAfter, `${admin.merchant} ${op} ${entity.$id}: rows written`).toEqual(
             counts.map((count, i) => (merchants[i] === merchant ? count + created : count)),
           );
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+
+    it('answers a create of each value that needs a permission of its own as that permission says', async () => {
+      const mismatches: Mismatch[] = [];
+      const routing = routingOf(entity, 'create', (call) => documented(entity, call));
+      for (const [property, schema] of Object.entries(entity.properties)) {
+        for (const value of Object.keys(schema['x-permissions'] ?? {})) {
+          for (const merchant of merchants) {
+            const [template] = await server.app.bawaba.db.query<{ id: number }>(
+              `select id from ${tableName(entity)} where merchant_id = $1::integer and ${property} = $2 order by id limit 1`,
+              [merchant.merchantId, value],
+            );
+            const record = template && (await readRecord(merchant.sealer, entity, template.id));
+            if (!record) continue;
+            const sources = await bodySources(server.app, entity, merchant.merchantId, merchant.sealer);
+            // Besides the callers of the merchant, a viewer lacking only the value's permission.
+            const lacking = await lackingViewer(merchant, schema['x-permissions']?.[value]);
+            for (const actor of [...merchant.all.filter((caller) => caller.profile), lacking]) {
+              serial += 1;
+              const body = createBody(entity, record, serial, sources);
+              const expected = expectedOutcome(entity, 'create', actor.profile, routing, 'own', body);
+              const response = await callAs(actor, merchant.sealer, entity, 'create', { body });
+              const name = `${actor.merchant}/${actor.role} create ${entity.$id} ${property}=${value} (${expected.why})`;
+              judge(mismatches, name, expected.status, response);
+            }
+          }
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+
+    it('answers each status action and command as its own permission says, and changes nothing it refuses', async () => {
+      const mismatches: Mismatch[] = [];
+      const unchanged = async (id: number, before: Row | null, name: string) => {
+        const { updated_at: _a, ...was } = before ?? {};
+        const { updated_at: _b, ...is } = (await storedRow(server.app, entity, id)) ?? {};
+        expect.soft(is, name).toEqual(was);
+      };
+      for (const merchant of merchants) {
+        const ids = await idsOf(server.app, entity, merchant.merchantId);
+        const target = ids[ids.length - 1];
+        const theirs = await idsOf(server.app, entity, other(merchant).merchantId);
+        const foreign = theirs[theirs.length - 1];
+        // Callers that may not act come first, so the first one that may finds the record as seeded.
+        const callers = [...merchant.all].reverse();
+        for (const action of recordActionsOf(entity)) {
+          for (const actor of callers) {
+            const name = `${actor.merchant}/${actor.role} ${action.name} ${entity.$id}`;
+            const record = target === undefined ? undefined : await readRecord(merchant.sealer, entity, target);
+            const before = target === undefined ? null : await storedRow(server.app, entity, target);
+            const expected = expectedActionOutcome(entity, action, actor.profile, record);
+            const response = await actAs(actor, entity, action, target ?? 2_147_483_647);
+            judge(mismatches, `${name} (${expected.why})`, expected.status, response);
+            if (target !== undefined && (expected.status ?? 0) >= 400)
+              await unchanged(target, before, `${name} changed it`);
+            if (foreign === undefined || !actor.profile) continue;
+            const was = await storedRow(server.app, entity, foreign);
+            const refused = expectedActionOutcome(entity, action, actor.profile, undefined, 'foreign');
+            const answer = await actAs(actor, entity, action, foreign);
+            judge(mismatches, `${name} foreign (${refused.why})`, refused.status, answer);
+            await unchanged(foreign, was, `${name} changed another merchant's`);
+          }
         }
       }
       expect(mismatches).toEqual([]);

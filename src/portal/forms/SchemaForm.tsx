@@ -15,6 +15,7 @@ import { notApplying } from '../../schema/when';
 import { sectionSchema, writeSchema, type WriteOperation } from '../../schema/variants';
 import type { FieldErrors } from '../data/fieldErrors';
 import { catalogueErrors, serverErrorSchema, unchangedFieldErrors } from './errorMessages';
+import type { PortalPermissions } from '../data/authProvider';
 import type { SchemaFormContext } from './formContext';
 import { useFilledFrom } from './filledFrom';
 import { editableData } from './formData';
@@ -49,6 +50,8 @@ export interface SchemaFormProps {
   /** The submit area (a toolbar with a submit button); the form renders no button of its own. */
   children?: ReactNode;
   id?: string;
+  /** The signed-in user's access: values they lack the permission of are not offered (`x-permissions`). */
+  access?: PortalPermissions;
 }
 
 /** The values without the fields that do not apply to them (`x-when`), so none is checked or sent. */
@@ -110,6 +113,7 @@ export function SchemaForm({
   disabled,
   children,
   id,
+  access,
 }: SchemaFormProps) {
   const raTranslate = useTranslate();
   const translate: Translate = translateProp ?? raTranslate;
@@ -138,8 +142,8 @@ export function SchemaForm({
   }, [entity, translate, hiddenKey]);
   const [files] = useState(() => new Map<string, File>());
   const formContext = useMemo<SchemaFormContext>(
-    () => ({ resource: entity.$id, language, translate, files }),
-    [entity.$id, language, translate, files],
+    () => ({ resource: entity.$id, language, translate, files, access }),
+    [entity.$id, language, translate, files, access],
   );
 
   useFirstRefusedField(serverErrors);

@@ -1,4 +1,5 @@
 import type { Registry } from '@rjsf/utils';
+import type { PortalPermissions } from '../data/authProvider';
 import type { Translate } from './translate';
 
 /** What every widget of a schema form may read from `registry.formContext`. */
@@ -13,6 +14,11 @@ export interface SchemaFormContext {
    * the data provider can send multipart.
    */
   files: Map<string, File>;
+  /**
+   * The signed-in user's access, for values that need a permission of their own (`x-permissions`);
+   * left out by a form shown outside the signed-in portal, which then offers every value.
+   */
+  access?: PortalPermissions;
 }
 
 /** The form context of a widget, typed. */

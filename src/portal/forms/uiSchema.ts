@@ -62,6 +62,8 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
     );
   }
   if (hint?.exclude) ui['ui:options'] = { ...ui['ui:options'], exclude: hint.exclude };
+  // Values that need a permission of their own are offered only to users holding it.
+  if (property['x-permissions']) ui['ui:options'] = { ...ui['ui:options'], permissions: property['x-permissions'] };
   if (property.type === 'array' && widget === 'checkboxes') ui['ui:options'] = { ...ui['ui:options'], inline: true };
   if (property.properties) Object.assign(ui, objectUi(resource, path, property.properties, translate));
   // Child records sent with their parent (`x-children`) are labelled as the child entity's own fields.

@@ -4,6 +4,7 @@ import type { EntitySchema, XCommand } from '../../schema/types';
 import type { PortalPermissions } from '../data/authProvider';
 import type { PortalDataProvider } from '../data/dataProvider';
 import { humanise } from '../forms/translate';
+import { mayDo } from './access';
 import { RecordActionButton } from './RecordActionButton';
 
 const matches = (record: RaRecord, when: Record<string, unknown[]> | undefined) =>
@@ -45,13 +46,17 @@ function CommandButton({
 
 /**
  * A button per `x-resource.commands` entry the record allows now (resend an unpaid invoice's SMS,
- * reset an employee's two-factor), leaving out the admin's own commands for everyone else.
+ * reset an employee's two-factor), leaving out the admin's own commands for everyone else and those
+ * the user lacks the permission of (`x-resource.permissions`).
  */
 export function CommandButtons({ entity, record }: { entity: EntitySchema; record: RaRecord }) {
   const { permissions } = usePermissions<PortalPermissions>();
   const isAdmin = permissions?.role === 'admin';
   return Object.entries(entity['x-resource'].commands ?? {})
-    .filter(([, command]) => matches(record, command.when) && (!command.adminOnly || isAdmin))
+    .filter(
+      ([name, command]) =>
+        matches(record, command.when) && (!command.adminOnly || isAdmin) && mayDo(entity, name, permissions),
+    )
     .map(([name, command]) => (
       <CommandButton key={name} entity={entity} record={record} name={name} command={command} />
     ));

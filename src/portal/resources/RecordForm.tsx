@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useCallback, useState } from 'react';
-import { Loading, useLocaleState, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
+import { Loading, useLocaleState, usePermissions, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
+import type { PortalPermissions } from '../data/authProvider';
 import type { WriteOperation } from '../../schema/variants';
 import { nestFieldErrors, type FieldErrors } from '../data/fieldErrors';
 import { SchemaForm } from '../forms/SchemaForm';
@@ -42,6 +43,7 @@ export function RecordForm({ operation, fields }: { operation: WriteOperation; f
   const translate = useTranslate();
   const [language] = useLocaleState();
   const { save, saving } = useSaveContext();
+  const { permissions: access } = usePermissions<PortalPermissions>();
   const record = useRecordContext<Values>();
   const [serverErrors, setServerErrors] = useState<FieldErrors>();
 
@@ -68,6 +70,7 @@ export function RecordForm({ operation, fields }: { operation: WriteOperation; f
         translate={translate}
         language={language}
         disabled={saving}
+        access={access}
       >
         <Box sx={{ display: 'flex', gap: 2, mt: 3 }}>
           <Button

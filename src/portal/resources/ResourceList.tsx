@@ -8,6 +8,7 @@ import {
   SimpleList,
   TopToolbar,
   useFilterContext,
+  usePermissions,
   useResourceDefinition,
   useTranslate,
   type RaRecord,
@@ -17,6 +18,8 @@ import { rangeFilters } from '../../schema/listDateRange';
 import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import { columnsOf, dateRangeOf, viewOf } from '../../schema/views';
+import type { PortalPermissions } from '../data/authProvider';
+import { mayDo } from './access';
 import { ExportButton } from './ExportButton';
 import { DateRangeFilter } from './filters/DateRangeFilter';
 import { listFilters } from './filters/listFilters';
@@ -90,15 +93,20 @@ function RecordTable({ entity, columns }: { entity: EntitySchema; columns: reado
   );
 }
 
-/** Above the list: its filters to add, Create where the resource allows it, and the CSV export of every row. */
+/**
+ * Above the list: its filters to add, Create where the resource allows it (and the user may create:
+ * the resource then has a create screen), and the CSV export of every row where the user may export.
+ */
 function ListToolbar() {
   const filters = useFilterContext();
+  const entity = useEntitySchema();
   const { hasCreate } = useResourceDefinition();
+  const { permissions } = usePermissions<PortalPermissions>();
   return (
     <TopToolbar>
       {filters && <FilterButton />}
       {hasCreate && <CreateButton />}
-      <ExportButton />
+      {mayDo(entity, 'export', permissions) && <ExportButton />}
     </TopToolbar>
   );
 }

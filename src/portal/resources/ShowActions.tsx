@@ -1,8 +1,18 @@
 import Tune from '@mui/icons-material/Tune';
 import { Link } from 'react-router';
-import { Button, EditButton, TopToolbar, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Button,
+  EditButton,
+  TopToolbar,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import type { EntitySchema } from '../../schema/types';
 import { allows } from '../../schema/operations';
+import type { PortalPermissions } from '../data/authProvider';
+import { mayDo } from './access';
 import { sectionLabel, sectionPath, sectionsOf } from './sections';
 import { CommandButtons } from './CommandButtons';
 import { TransitionButtons } from './TransitionButtons';
@@ -13,7 +23,7 @@ const editable = (entity: EntitySchema, record: RaRecord) =>
   Object.entries(entity['x-resource'].editable ?? {}).every(([property, values]) => values.includes(record[property]));
 
 /**
- * The detail screen's actions: edit (when the entity may be updated), one button per section of the schema (`x-resource.sections`)
+ * The detail screen's actions: edit (when the entity may be updated, by this user), one button per section of the schema (`x-resource.sections`)
  * one per command the record allows (`x-resource.commands`) and one per action its status allows now
  * (`x-transitions`).
  */
@@ -21,10 +31,13 @@ export function ShowActions() {
   const entity = useEntitySchema();
   const record = useRecordContext();
   const translate = useTranslate();
+  const { permissions } = usePermissions<PortalPermissions>();
+  const mayUpdate = allows(entity, 'update') && mayDo(entity, 'update', permissions);
   return (
     <TopToolbar>
-      {allows(entity, 'update') && (!record || editable(entity, record)) && <EditButton />}
+      {mayUpdate && (!record || editable(entity, record)) && <EditButton />}
       {record &&
+        mayUpdate &&
         sectionsOf(entity).map(([name, { fields }]) => (
           <Button
             key={name}

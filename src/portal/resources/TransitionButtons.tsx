@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
-import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, usePermissions, useTranslate, type RaRecord } from 'react-admin';
 import { actionConfirmKey, actionLabelKey, allowedTransitions, type Transition } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
+import type { PortalPermissions } from '../data/authProvider';
 import type { PortalDataProvider } from '../data/dataProvider';
 import { humanise } from '../forms/translate';
+import { mayDo } from './access';
 import { RecordActionButton } from './RecordActionButton';
 
 /** Runs one action of `x-transitions` on a record, after a confirmation when the schema asks for one. */
@@ -39,7 +41,8 @@ function TransitionButton({
 
 /**
  * A button per action of `x-transitions` the record's current status allows (an order waiting
- * can be processed or rejected, a shipped one delivered), labelled `resources.<entity>.actions.<action>`.
+ * can be processed or rejected, a shipped one delivered) and the user may take (the action's
+ * permission, `x-resource.permissions`), labelled `resources.<entity>.actions.<action>`.
  * For the detail screen's toolbar, and `compact` for list rows.
  */
 export function TransitionButtons({
@@ -51,15 +54,18 @@ export function TransitionButtons({
   record: RaRecord;
   compact?: boolean;
 }) {
-  const buttons = allowedTransitions(entity, record).map((transition) => (
-    <TransitionButton
-      key={`${transition.property}.${transition.action}`}
-      entity={entity}
-      record={record}
-      transition={transition}
-      compact={compact}
-    />
-  ));
+  const { permissions } = usePermissions<PortalPermissions>();
+  const buttons = allowedTransitions(entity, record)
+    .filter(({ action }) => mayDo(entity, action, permissions))
+    .map((transition) => (
+      <TransitionButton
+        key={`${transition.property}.${transition.action}`}
+        entity={entity}
+        record={record}
+        transition={transition}
+        compact={compact}
+      />
+    ));
   if (!compact) return buttons;
   return buttons.length > 0 ? <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>{buttons}</Box> : null;
 }

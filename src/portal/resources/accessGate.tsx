@@ -41,7 +41,7 @@ export function gatedResourceProps(
   access: PortalPermissions | undefined,
 ): ResourceProps {
   const denial = denialOf(entity, access);
-  if (!denial) return props;
+  if (!denial) return operationGatedProps(entity, props, access);
   const Denied = deniedView(denial, entity['x-resource'].service);
   const gate = (screen: ResourceProps['list']) => (screen ? Denied : undefined);
   return {
@@ -52,6 +52,32 @@ export function gatedResourceProps(
     edit: gate(props.edit),
     show: gate(props.show),
     children: props.edit ? sectionRoutes(entity, () => <Denied />) : [],
+  };
+}
+
+/**
+ * The screens of a resource the user may open, by the permission of each operation
+ * (`x-resource.permissions`): a list or detail they may not read says why not; without the
+ * permission to create or change, the resource has no create or edit screen (nor sections), so
+ * react-admin shows no Create or Edit button either.
+ */
+function operationGatedProps(
+  entity: PortalResource['entity'],
+  props: ResourceProps,
+  access: PortalPermissions | undefined,
+) {
+  const screen = (operation: string, given: ResourceProps['list']) => {
+    const denial = given ? denialOf(entity, access, operation) : null;
+    return denial ? deniedView(denial, entity['x-resource'].service) : given;
+  };
+  const mayUpdate = denialOf(entity, access, 'update') === null;
+  return {
+    ...props,
+    list: screen('list', props.list),
+    show: screen('show', props.show),
+    create: denialOf(entity, access, 'create') ? undefined : props.create,
+    edit: mayUpdate ? props.edit : undefined,
+    children: mayUpdate ? props.children : [],
   };
 }
 
@@ -79,7 +105,7 @@ export function gatedListInPlaceRoutes(
 ): ReactElement[] {
   const path = entity['x-resource'].routes.list;
   if (!path || !allows(entity, 'list') || !listShownInPlace(entity)) return [];
-  const denial = denialOf(entity, access);
+  const denial = denialOf(entity, access, 'list');
   const Denied = denial && deniedView(denial, entity['x-resource'].service);
   return [
     <Route

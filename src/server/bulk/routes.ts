@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operationGate } from '../../schema/access';
 import type { EntityCreate, EntityServerValues } from '../../generated/entities';
 import { BULK_KIND, bulkColumns, MAX_BULK_ROWS, problemsOf } from '../../shared/spreadsheet/invoiceRows';
 import { fromFils, toFils } from '../../shared/money';
@@ -131,7 +132,7 @@ export function bulkUploadRoutes(app: FastifyInstance, ctx: ServerContext): void
   app.post(
     collectionPath(upload),
     {
-      onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), upload),
+      onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), operationGate(upload, 'create')),
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags: [upload.$id],

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operationGate } from '../../schema/access';
 import { allows } from '../../schema/operations';
 import type { EntitySchema } from '../../schema/types';
 import { callerOf } from '../auth/caller';
@@ -57,7 +58,10 @@ function registerExport(app: FastifyInstance, ctx: ServerContext, entity: Entity
       // As on the list: a view may have a gate of its own, checked once the query is read.
       ...(hasViewGates(entity)
         ? {}
-        : { onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), entity) }),
+        : {
+            onRequest: async (request: FastifyRequest) =>
+              checkAccess(callerOf(request), operationGate(entity, 'export')),
+          }),
       schema: {
         tags: [entity.$id],
         summary: `Export ${entity.$id} as CSV`,
@@ -75,7 +79,7 @@ function registerExport(app: FastifyInstance, ctx: ServerContext, entity: Entity
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const raw = await readListRequest(ctx, entity, request);
+      const raw = await readListRequest(ctx, entity, request, 'export');
       const view = requestedView(raw);
       const query = parseListQuery(ctx.validator, entity, { filter: raw.filter, sort: raw.sort }, undefined, {
         anyLength: true,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { operationGate } from '../../schema/access';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../http/guard';
 import type { ServerContext } from '../context';
@@ -9,7 +10,8 @@ import { queueInvoiceSms } from './invoice-sms';
 
 /**
  * `POST /invoice/resend` (SPEC §7 "Single invoice; detail; resend"): sends the SMS of one of the
- * merchant's invoices again, while there is something to pay. Same gate as the invoice resource.
+ * merchant's invoices again, while there is something to pay. Gated as the invoice's `resend` command
+ * (`x-resource.permissions`: an employee needs the single SMS permission besides the invoices').
  */
 
 /** Why an invoice in each of these statuses has nothing to resend. */
@@ -33,7 +35,7 @@ export function resendRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post(
     '/invoice/resend',
     {
-      onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), entity),
+      onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), operationGate(entity, 'resend')),
       schema: {
         tags: ['invoice'],
         summary: 'Send the invoice SMS again',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from 'fastify';
+import { operationGate, recordGate } from '../../schema/access';
 import { allows } from '../../schema/operations';
 import type { EntitySchema, Operation } from '../../schema/types';
 import { viewsOf, withViewGate } from '../../schema/views';
@@ -43,19 +44,22 @@ export const hasViewGates = (entity: EntitySchema) =>
 
 /**
  * The list query a list (or export) call sent: decrypted and checked when the entity's queries
- * travel encrypted, and, where views have gates, let through only past the gate of the view named.
+ * travel encrypted, and, where views have gates, let through only past the gate of the view named
+ * (for the list or the export, `operation`).
  */
 export async function readListRequest(
   ctx: ServerContext,
   entity: EntitySchema,
   request: FastifyRequest,
+  operation: 'list' | 'export',
 ): Promise<RawListQuery> {
   let raw = request.query as RawListQuery & { data?: string };
   if (entity['x-resource'].encrypted === true) {
     raw = raw.data ? ((await ctx.ciphers.decrypt(callerOf(request).merchant, raw.data)) as RawListQuery) : {};
     ctx.validator.check(decryptedListQuery.$id, raw);
   }
-  if (hasViewGates(entity)) checkAccess(callerOf(request), withViewGate(entity, requestedView(raw)));
+  if (hasViewGates(entity))
+    checkAccess(callerOf(request), operationGate(withViewGate(entity, requestedView(raw)), operation));
   return raw;
 }
 
@@ -114,7 +118,9 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   if (!store) throw new Error(`No store for ${name}`);
   const encrypted = entity['x-resource'].encrypted === true;
   const multipart = Object.keys(fileFields(entity)).length > 0;
-  const access = async (request: FastifyRequest) => checkAccess(callerOf(request), entity);
+  /** The gate of one operation: its permission in `x-resource.permissions`, else the entity's. */
+  const access = (operation: Operation) => async (request: FastifyRequest) =>
+    checkAccess(callerOf(request), operationGate(entity, operation));
   const recordRef = { $ref: `${name}.record#` };
   const tags = [name];
   const merchantOf = (request: FastifyRequest) => callerOf(request).merchant.id;
@@ -154,6 +160,8 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       record = value as Row;
     }
     if (multipart) checkFileReferences(entity, record);
+    // A value may need a permission of its own (`x-permissions`: a delivery invoice, `sms.delivery`).
+    checkAccess(callerOf(request), recordGate(entity, operation, record));
     return record;
   };
 
@@ -174,7 +182,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   ];
 
   const writeOptions = (operation: 'create' | 'update', status: number): RouteShorthandOptions => ({
-    onRequest: access,
+    onRequest: access(operation),
     ...(beforeValidation(operation).length > 0 ? { preValidation: beforeValidation(operation) } : {}),
     ...(multipart ? { config: { multipart: true } } : {}),
     schema: {
@@ -195,7 +203,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const viewGates = hasViewGates(entity);
   const list: ListRoute = {
     options: {
-      ...(viewGates ? {} : { onRequest: access }),
+      ...(viewGates ? {} : { onRequest: access('list') }),
       schema: {
         tags,
         summary: `List ${name}`,
@@ -205,7 +213,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       },
     },
     handler: async (request, reply) => {
-      const query = parseListQuery(ctx.validator, entity, await readListRequest(ctx, entity, request));
+      const query = parseListQuery(ctx.validator, entity, await readListRequest(ctx, entity, request, 'list'));
       const { rows, total } = await store.list(ctx.db, merchantOf(request), query);
       reply
         .header('content-range', contentRange(name, query.range[0], rows.length, total))
@@ -220,7 +228,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     app.get(
       `${base}/:id`,
       {
-        onRequest: access,
+        onRequest: access('show'),
         schema: { tags, summary: `Get one ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
       },
       async (request) => found(await store.get(ctx.db, merchantOf(request), idOf(request))),
@@ -275,7 +283,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     app.delete(
       `${base}/:id`,
       {
-        onRequest: access,
+        onRequest: access('delete'),
         schema: { tags, summary: `Delete ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
       },
       async (request) =>

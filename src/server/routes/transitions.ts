@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { operationGate } from '../../schema/access';
 import { transitionsOf } from '../../schema/relations';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../http/guard';
@@ -12,7 +13,7 @@ import { collectionPath, idOf } from './paths';
 
 /**
  * The actions of `x-transitions`: `POST <endpoint>/:id/<action>` moves the record's status, behind
- * the resource's own gates, with the row locked in one transaction. From a status the action does
+ * the resource's own gates (the action's permission in `x-resource.permissions`, else the entity's), with the row locked in one transaction. From a status the action does
  * not start from it answers 409 naming the current status; otherwise 200 with the record.
  */
 
@@ -24,7 +25,7 @@ export function registerTransitions(app: FastifyInstance, ctx: ServerContext): v
       app.post(
         `${collectionPath(entity)}/:id/${action}`,
         {
-          onRequest: async (request) => checkAccess(callerOf(request), entity),
+          onRequest: async (request) => checkAccess(callerOf(request), operationGate(entity, action)),
           schema: {
             tags: [entity.$id],
             summary: `${action} ${entity.$id}`,

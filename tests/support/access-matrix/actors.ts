@@ -39,13 +39,14 @@ const employeeBody = (email: string, permissions: PermissionMaps) => ({
 
 /**
  * Signs in the merchant's admin, makes (through the API) a limited employee and a disabled one with
- * the same maps, and forges an expired token of the admin's session with the server's own key.
+ * the same maps, a viewer with `viewer`'s, and forges an expired token of the admin's session with the server's own key.
  */
 export async function merchantActors(
   app: FastifyInstance,
   label: string,
   account: { email: string; password: string },
   limited: PermissionMaps,
+  viewer: PermissionMaps,
 ): Promise<MerchantActors> {
   const adminClient = await Client.signIn(app, account);
   const claims = app.bawaba.tokens.verify(adminClient.token as string);
@@ -54,14 +55,15 @@ export async function merchantActors(
   if (!merchant) throw new Error(`No merchant ${claims.mid}`);
   const flags = { services: merchant.services, isMultiVendor: merchant.is_multi_vendor };
 
-  const hire = async (kind: string) => {
+  const hire = async (kind: string, maps = limited) => {
     const email = `matrix-${kind}-${label.toLowerCase()}@demo.test`;
-    const body = employeeBody(email, limited);
+    const body = employeeBody(email, maps);
     const created = await adminClient.post('/v1/employees', { data: await adminClient.encrypt(body) });
     if (created.statusCode !== 201) throw new Error(`Hiring ${email}: ${created.body}`);
     return { record: created.json() as Record<string, unknown>, body, client: await Client.signIn(app, body) };
   };
   const limitedEmployee = await hire('limited');
+  const viewerEmployee = await hire('viewer', viewer);
   const disabled = await hire('disabled');
   const { password: _password, ...kept } = disabled.body;
   const off = await adminClient.put(`/v1/employees/${String(disabled.record.id)}`, {
@@ -88,6 +90,12 @@ export async function merchantActors(
       role: 'limited',
       client: limitedEmployee.client,
       profile: { role: 'employee', ...flags, permissions: limited },
+    },
+    {
+      merchant: label,
+      role: 'viewer',
+      client: viewerEmployee.client,
+      profile: { role: 'employee', ...flags, permissions: viewer },
     },
     { merchant: label, role: 'disabled', client: disabled.client, profile: null },
     { merchant: label, role: 'anonymous', client: new Client(app), profile: null },
@@ -146,4 +154,18 @@ export async function callAs(
   if (options.body === undefined) return actor.client.request(method, url);
   const body = encrypted ? { data: await sealer.encrypt(options.body) } : options.body;
   return actor.client.request(method, url, { body });
+}
+
+/** A status action or command of the matrix on one record, as the portal sends it. */
+export async function actAs(
+  actor: Actor,
+  entity: EntitySchema,
+  action: { kind: 'transition' | 'command'; name: string },
+  id: number,
+): Promise<LightMyRequestResponse> {
+  if (action.kind === 'transition')
+    return actor.client.request('POST', `${basePath(entity)}/${id}/${action.name}`, { body: {} });
+  const command = entity['x-resource'].commands?.[action.name];
+  if (!command) throw new Error(`${entity.$id} has no command ${action.name}`);
+  return actor.client.request('POST', `/v1${command.endpoint}`, { body: { id } });
 }

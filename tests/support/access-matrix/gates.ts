@@ -1,19 +1,24 @@
-import { accessDenial, merchantFlags } from '../../../src/schema/access';
+import { accessDenial, merchantFlags, recordGate } from '../../../src/schema/access';
 import { allows } from '../../../src/schema/operations';
+import { transitionsOf } from '../../../src/schema/relations';
 import type { EntitySchema, Operation } from '../../../src/schema/types';
 
 /**
  * What the API must answer to each call of the access matrix, computed from the schemas alone:
- * the operations an entity serves (`x-resource.operations`), its gate (`accessDenial` over the
- * merchant's flags and the caller's permission maps) and its relations (`x-children`).
+ * the operations an entity serves (`x-resource.operations`), the gate of each operation, status
+ * action and command (`accessDenial` with the operation, over the merchant's flags and the caller's
+ * permission maps, `x-resource.permissions` naming what each needs) and its relations (`x-children`).
  */
 
 /** The calls the matrix makes of every entity. */
 export const MATRIX_OPERATIONS = ['list', 'get', 'create', 'update', 'delete', 'export'] as const;
 export type MatrixOperation = (typeof MATRIX_OPERATIONS)[number];
 
-/** The callers: two signed-in roles that pass the authentication, three that must not. */
-export const ROLES = ['admin', 'limited', 'disabled', 'anonymous', 'expired'] as const;
+/**
+ * The callers: three signed-in roles that pass the authentication (the viewer holds what every
+ * screen needs to be seen and nothing an operation asks for besides), three that must not.
+ */
+export const ROLES = ['admin', 'limited', 'viewer', 'disabled', 'anonymous', 'expired'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** What decides a signed-in caller's gate: their merchant's flags and, for an employee, their maps. */
@@ -85,6 +90,27 @@ const SUCCESS: Record<MatrixOperation, number> = {
   export: 200,
 };
 
+/** The operation of `x-resource.permissions` whose gate each call of the matrix passes. */
+const GATE_OPERATIONS: Record<MatrixOperation, string> = {
+  list: 'list',
+  get: 'show',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  export: 'export',
+};
+
+const denialFor = (entity: EntitySchema, profile: CallerProfile, operation?: string) =>
+  accessDenial(
+    entity,
+    {
+      role: profile.role,
+      services: merchantFlags(profile.services, profile.isMultiVendor),
+      permissions: profile.permissions,
+    },
+    operation,
+  );
+
 /** The expected outcome of a call: a status, or null when the matrix does not judge it (a route of its own). */
 export interface Expectation {
   status: number | null;
@@ -102,19 +128,73 @@ export function expectedOutcome(
   profile: CallerProfile | null,
   routing: Routing,
   target: 'own' | 'foreign' = 'own',
+  body?: Record<string, unknown>,
 ): Expectation {
   if (routing === 'unknown') return { status: 404, why: 'no route' };
   if (!profile) return { status: 401, why: 'not signed in' };
   if (routing === 'method-refused') return { status: 405, why: 'operation not offered' };
-  const denial = accessDenial(entity, {
-    role: profile.role,
-    services: merchantFlags(profile.services, profile.isMultiVendor),
-    permissions: profile.permissions,
-  });
-  if (denial) return { status: 403, why: `gate: ${denial}` };
+  // An export of an entity without a list reaches its detail route, whose gate is the show's.
+  const operation = routing === 'missing-record' ? 'show' : GATE_OPERATIONS[op];
+  const denial = denialFor(entity, profile, operation);
+  if (denial) return { status: 403, why: `gate of ${operation}: ${denial}` };
+  // A create or replace whose values need permissions of their own (`x-permissions`) is checked once read.
+  const valueDenial = body && routing === 'served' ? denialFor(recordGate(entity, operation, body), profile) : null;
+  if (valueDenial) return { status: 403, why: `gate of its values: ${valueDenial}` };
   if (routing === 'own-route') return { status: null, why: 'served by a route of its own' };
   if (routing === 'missing-record') return { status: 404, why: 'no such record' };
   if (CALLS[op].path === 'record' && target === 'foreign') return { status: 404, why: "another merchant's record" };
   if (op === 'delete' && createsChildren(entity)) return { status: 409, why: 'its children point at it' };
   return { status: SUCCESS[op], why: 'allowed' };
+}
+
+/**
+ * A status action (`x-transitions`, `POST <endpoint>/:id/<action>`) or a command
+ * (`x-resource.commands`, `POST <command endpoint>` with `{ "id" }`) of an entity.
+ */
+export interface RecordAction {
+  kind: 'transition' | 'command';
+  name: string;
+  /** Whether the record as read allows it now: its status among `from`, or matching the command's `when`. */
+  applies: (record: Record<string, unknown>) => boolean;
+  /** Offered to the merchant's admin only (a command's `adminOnly`). */
+  adminOnly: boolean;
+}
+
+/** Every status action and command of an entity. */
+export function recordActionsOf(entity: EntitySchema): RecordAction[] {
+  const transitions = transitionsOf(entity).map(({ property, action, from }): RecordAction => ({
+    kind: 'transition',
+    name: action,
+    applies: (record) => from.includes(String(record[property])),
+    adminOnly: false,
+  }));
+  const commands = Object.entries(entity['x-resource'].commands ?? {}).map(([name, command]): RecordAction => ({
+    kind: 'command',
+    name,
+    applies: (record) => Object.entries(command.when ?? {}).every(([field, values]) => values.includes(record[field])),
+    adminOnly: command.adminOnly === true,
+  }));
+  return [...transitions, ...commands];
+}
+
+/**
+ * The answer a caller must get to a status action or command on a record: 401 without a valid
+ * session, 403 by the action's gate (its permission in `x-resource.permissions`, else the entity's;
+ * an admin-only command for an employee), 404 for another merchant's record or none, else 200 when
+ * the record allows the action now and 409 when it does not.
+ */
+export function expectedActionOutcome(
+  entity: EntitySchema,
+  action: RecordAction,
+  profile: CallerProfile | null,
+  record: Record<string, unknown> | undefined,
+  target: 'own' | 'foreign' = 'own',
+): Expectation {
+  if (!profile) return { status: 401, why: 'not signed in' };
+  if (action.adminOnly && profile.role !== 'admin') return { status: 403, why: 'admin only' };
+  const denial = denialFor(entity, profile, action.name);
+  if (denial) return { status: 403, why: `gate of ${action.name}: ${denial}` };
+  if (target === 'foreign') return { status: 404, why: "another merchant's record" };
+  if (!record) return { status: 404, why: 'no such record' };
+  return action.applies(record) ? { status: 200, why: 'allowed' } : { status: 409, why: 'not from this status' };
 }
