@@ -9,6 +9,7 @@ export type Invoice = {
   customer_name?: string;
   mobile?: string;
   email?: string;
+  send_via?: 'sms' | 'whatsapp' | 'email' | 'url';
   /**
    * @minItems 1
    * @maxItems 500

@@ -393,7 +393,7 @@ export interface XCommand {
    */
   endpoint: string;
   /**
-   * Offered only while the record matches (an employee's `reset_two_factor` shows while its read-only `two_factor_enabled`, which the server keeps, is true).
+   * Offered only while the record matches (an employee's `reset_two_factor` shows while its read-only `two_factor_enabled`, which the server keeps, is true); a property the record leaves unset counts as holding its `default`.
    */
   when?: {
     /**
@@ -401,6 +401,10 @@ export interface XCommand {
      */
     [k: string]: unknown[];
   };
+  /**
+   * Properties whose value on the record needs its own permission (`x-permissions`) for the command too, a value left unset counting as the `default`: resending an invoice needs the permission of its channel.
+   */
+  valuePermissions?: string[];
   /**
    * Asks `resources.<entity>.actions.<name>_confirm` before running.
    */
@@ -667,10 +671,19 @@ export interface XFrom {
  */
 export interface XUi {
   /**
-   * Widget by name (`tabs`: an enum as tabs across the top of the form, an invoice's kind); else one follows from the type and format.
+   * Widget by name (`tabs`: an enum as tabs across the top of the form, an invoice's kind; `choice`: a short enum as a row of radio buttons, an invoice's channel); else one follows from the type and format.
    */
   widget?:
-    'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date' | 'reference' | 'references' | 'tabs';
+    | 'textarea'
+    | 'checkboxes'
+    | 'money'
+    | 'password'
+    | 'file'
+    | 'date'
+    | 'reference'
+    | 'references'
+    | 'tabs'
+    | 'choice';
   /**
    * Position among the fields of the form.
    */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   accessDenial,
+  commandGate,
+  commandMatches,
   operationGate,
   permissionFor,
   permissionsOf,
@@ -87,13 +89,33 @@ describe('access to one operation of an entity', () => {
     expect(accessDenial(subscription, viewer, 'create')).toBe('permission');
     const canceller = employee({ general: ['subscription'], subscription: ['view', 'cancel'] });
     expect(accessDenial(subscription, canceller, 'cancel')).toBeNull();
-    expect(accessDenial(entitySchemas.invoice, viewer, 'resend')).toBe('permission');
-    expect(
-      accessDenial(entitySchemas.invoice, employee({ general: ['invoices'], sms: ['single_sms'] }), 'resend'),
-    ).toBeNull();
     const admin: AccessProfile = { role: 'admin', services, permissions: {} };
     for (const operation of ['create', 'update', 'cancel', 'resend'])
       expect(accessDenial(subscription, admin, operation)).toBeNull();
+  });
+
+  it("gates resending an invoice by its channel's permission, an invoice without one going by SMS", () => {
+    const invoice = entitySchemas.invoice;
+    const holding = (sms: string[]) => employee({ general: ['invoices'], sms });
+    const resend = (record: Record<string, unknown>, profile: AccessProfile) =>
+      accessDenial(commandGate(invoice, 'resend', record), profile, 'resend');
+    expect(resend({ send_via: 'sms' }, holding([]))).toBe('permission');
+    expect(resend({ send_via: 'sms' }, holding(['single_sms']))).toBeNull();
+    expect(resend({}, holding(['whatsapp']))).toBe('permission');
+    expect(resend({}, holding(['single_sms']))).toBeNull();
+    expect(resend({ send_via: 'whatsapp' }, holding(['single_sms']))).toBe('permission');
+    expect(resend({ send_via: 'whatsapp' }, holding(['whatsapp']))).toBeNull();
+    expect(resend({ send_via: 'email' }, holding(['email']))).toBeNull();
+    expect(resend({ send_via: 'email' }, viewer)).toBe('permission');
+    expect(resend({ send_via: 'email' }, { role: 'admin', services, permissions: {} })).toBeNull();
+  });
+
+  it('offers resending while the invoice is open and has a message to send', () => {
+    const invoice = entitySchemas.invoice;
+    expect(commandMatches(invoice, 'resend', { status: 'unpaid', send_via: 'email' })).toBe(true);
+    expect(commandMatches(invoice, 'resend', { status: 'unpaid' })).toBe(true);
+    expect(commandMatches(invoice, 'resend', { status: 'unpaid', send_via: 'url' })).toBe(false);
+    expect(commandMatches(invoice, 'resend', { status: 'paid', send_via: 'sms' })).toBe(false);
   });
 
   it('still needs the service first, whatever the operation', () => {

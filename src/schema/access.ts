@@ -95,6 +95,34 @@ export function valuePermissionsOf(entity: EntitySchema, record: Record<string, 
   });
 }
 
+/** A record's value of `name`, its property's `default` when the record leaves it unset. */
+function valueOrDefault(entity: EntitySchema, record: Record<string, unknown>, name: string): unknown {
+  return record[name] ?? entity.properties[name]?.default;
+}
+
+/**
+ * Whether `record` matches a command's `when`, a property it leaves unset holding its `default`
+ * (an invoice made before it had a channel goes by SMS).
+ */
+export function commandMatches(entity: EntitySchema, command: string, record: Record<string, unknown>): boolean {
+  const when = entity['x-resource'].commands?.[command]?.when;
+  return Object.entries(when ?? {}).every(([name, values]) => values.includes(valueOrDefault(entity, record, name)));
+}
+
+/**
+ * The gate of running a command on `record`: the command's permission and the one each of its
+ * `valuePermissions` properties' value needs (resending an invoice, its channel's).
+ */
+export function commandGate(entity: EntitySchema, command: string, record: Record<string, unknown>): EntitySchema {
+  const names = entity['x-resource'].commands?.[command]?.valuePermissions ?? [];
+  const values = Object.fromEntries(names.map((name) => [name, valueOrDefault(entity, record, name)]));
+  const gate = recordGate({ ...entity, properties: pick(entity.properties, names) }, command, values);
+  return { ...entity, 'x-resource': gate['x-resource'] };
+}
+
+const pick = <T>(all: Record<string, T>, names: readonly string[]): Record<string, T> =>
+  Object.fromEntries(names.flatMap((name) => (all[name] === undefined ? [] : [[name, all[name]]])));
+
 /**
  * The gate of writing `record` by one operation (`create`, `update`): the operation's permission
  * and every permission its values need (`valuePermissionsOf`).

@@ -1,4 +1,5 @@
 import { useDataProvider, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { commandGate, commandMatches } from '../../schema/access';
 import { actionConfirmKey, actionLabelKey } from '../../schema/relations';
 import type { EntitySchema, XCommand } from '../../schema/types';
 import type { PortalPermissions } from '../data/authProvider';
@@ -6,9 +7,6 @@ import type { PortalDataProvider } from '../data/dataProvider';
 import { humanise } from '../forms/translate';
 import { mayDo } from './access';
 import { RecordActionButton } from './RecordActionButton';
-
-const matches = (record: RaRecord, when: Record<string, unknown[]> | undefined) =>
-  !when || Object.entries(when).every(([field, values]) => values.includes(record[field]));
 
 /**
  * Runs one command of `x-resource.commands` on a record, after a confirmation when the schema
@@ -47,7 +45,8 @@ function CommandButton({
 /**
  * A button per `x-resource.commands` entry the record allows now (resend an unpaid invoice's SMS,
  * reset an employee's two-factor), leaving out the admin's own commands for everyone else and those
- * the user lacks the permission of (`x-resource.permissions`).
+ * the user lacks the permission of (`x-resource.permissions`, and that of the record's values a
+ * command names in `valuePermissions`: resending an invoice needs its channel's).
  */
 export function CommandButtons({ entity, record }: { entity: EntitySchema; record: RaRecord }) {
   const { permissions } = usePermissions<PortalPermissions>();
@@ -55,7 +54,9 @@ export function CommandButtons({ entity, record }: { entity: EntitySchema; recor
   return Object.entries(entity['x-resource'].commands ?? {})
     .filter(
       ([name, command]) =>
-        matches(record, command.when) && (!command.adminOnly || isAdmin) && mayDo(entity, name, permissions),
+        commandMatches(entity, name, record) &&
+        (!command.adminOnly || isAdmin) &&
+        mayDo(commandGate(entity, name, record), name, permissions),
     )
     .map(([name, command]) => (
       <CommandButton key={name} entity={entity} record={record} name={name} command={command} />

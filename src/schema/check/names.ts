@@ -74,8 +74,10 @@ export const checkResourceNames: CrossCheck = (context) => {
           report(pointerTo(at, i), `${quoted(field)} is readOnly: no screen edits it`);
       });
     }
-  for (const [name, command] of Object.entries(resource.commands ?? {}))
+  for (const [name, command] of Object.entries(resource.commands ?? {})) {
     keys(context, pointerTo('/x-resource/commands', name, 'when'), command.when);
+    properties(context, pointerTo('/x-resource/commands', name, 'valuePermissions'), command.valuePermissions);
+  }
   keys(context, '/x-resource/editable', resource.editable);
 };
 

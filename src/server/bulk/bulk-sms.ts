@@ -29,7 +29,6 @@ export async function queueBulkSms(
     const mobile = invoice.mobile?.trim() ?? '';
     if (!mobile) return [];
     const body = smsText(settings, language, 'app.sms.invoice', {
-      mobile,
       name: invoice.customer_name?.trim() ?? '',
       refno: String(invoice.reference_no),
       amount: String(invoice.amount),

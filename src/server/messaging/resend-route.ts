@@ -1,24 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { operationGate } from '../../schema/access';
+import { commandGate, operationGate } from '../../schema/access';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../http/guard';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../kernel/api-error';
 import { languageOf } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
-import { queueInvoiceSms } from './invoice-sms';
+import { channelOf, queueInvoiceMessage } from './invoice-channels';
 
 /**
- * `POST /invoice/resend` (SPEC §7 "Single invoice; detail; resend"): sends the SMS of one of the
- * merchant's invoices again, while there is something to pay. Gated as the invoice's `resend` command
- * (`x-resource.permissions`: an employee needs the single SMS permission besides the invoices').
+ * `POST /invoice/resend` (SPEC §7 "Single invoice; detail; resend"): sends the message of one of the
+ * merchant's invoices again through its channel, while there is something to pay. Gated as the
+ * invoice's `resend` command: an employee needs the invoices' permission, and that of the invoice's
+ * channel (`valuePermissions`: `sms.single_sms`, `sms.whatsapp` or `sms.email`).
  */
 
-/** Why an invoice in each of these statuses has nothing to resend. */
+/** Why an invoice in each of these statuses, or shared by its link only, has nothing to resend. */
 const REFUSED: Record<string, string> = {
   paid: 'app.message.resend_paid',
   cancelled: 'app.message.resend_cancelled',
   expired: 'app.message.resend_expired',
+  url: 'app.message.resend_by_link',
 };
 
 const body = {
@@ -38,10 +40,12 @@ export function resendRoutes(app: FastifyInstance, ctx: ServerContext): void {
       onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), operationGate(entity, 'resend')),
       schema: {
         tags: ['invoice'],
-        summary: 'Send the invoice SMS again',
+        summary: "Send the invoice's message again",
         description:
-          "Queues the invoice's SMS again (one per unpaid part of a group invoice) and answers the invoice, " +
-          '`sms_status` `pending`. 409 when the invoice is paid, cancelled or expired; 404 for an id the merchant has not.',
+          "Queues the invoice's message again through its channel (`send_via`: SMS, WhatsApp or e-mail; one per unpaid " +
+          'part of a group invoice) and answers the invoice, `sms_status` `pending`. 403 without the permission of the ' +
+          "invoice's channel; 409 when the invoice is paid, cancelled or expired, or shared by its link only " +
+          '(`send_via` `url`); 404 for an id the merchant has not.',
         body,
         response: { 200: { $ref: 'invoice.record#' }, ...errorResponses },
       },
@@ -56,9 +60,10 @@ export function resendRoutes(app: FastifyInstance, ctx: ServerContext): void {
         );
         const current = locked ? await store.get(tx, merchantId, id) : null;
         if (!current) throw notFound();
-        const refusal = REFUSED[String(current.status)];
+        checkAccess(callerOf(request), commandGate(entity, 'resend', current));
+        const refusal = REFUSED[String(current.status)] ?? (channelOf(current) === 'url' ? REFUSED.url : undefined);
         if (refusal) throw new ApiError(409, refusal);
-        await queueInvoiceSms(tx, ctx, merchantId, current, languageOf(request));
+        await queueInvoiceMessage(tx, ctx, merchantId, current, languageOf(request));
         return store.get(tx, merchantId, id);
       });
       ctx.outbox.kick();

@@ -1,13 +1,13 @@
 import type { Database, Queryable } from '../db/database';
 
 /**
- * Every SMS and e-mail is first written to the `outbox` table, in the same transaction as the change
+ * Every SMS, WhatsApp message and e-mail is first written to the `outbox` table, in the same transaction as the change
  * that caused it, then handed to a transport. A failed delivery is retried and finally marked
  * `failed` with its error; nothing is dropped without a trace. (Webhooks keep a log of their own,
  * `webhook_delivery`, sent by `messaging/webhook-dispatcher.ts` whenever the outbox is kicked.)
  */
 
-export type Channel = 'email' | 'sms' | 'webhook';
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'webhook';
 
 export interface OutboxMessage {
   channel: Channel;

@@ -12,3 +12,14 @@ export function passwordResetEmail(
     body: t(language, 'app.auth.reset_email_body', { code, minutes }),
   };
 }
+
+/** The e-mail with an invoice's payment link, in the merchant's SMS language or the caller's. */
+export function invoiceEmail(
+  language: Language,
+  values: { name: string; refno: string; amount: string; link: string },
+): { subject: string; body: string } {
+  return {
+    subject: t(language, 'app.email.invoice_subject', values),
+    body: t(language, 'app.email.invoice_body', values),
+  };
+}

@@ -83,6 +83,18 @@ function kindOf(
   return { kind: 'quick' };
 }
 
+/** Kinds sent one by one, which may go by another channel than SMS (`send_via`). */
+const ONE_BY_ONE: readonly Invoice['kind'][] = ['quick', 'delivery', 'split', 'instalment'];
+
+/** How the i-th demo invoice reaches its payer: a few by e-mail, WhatsApp or only their link, the rest by SMS. */
+function channelOf(i: number, kind: Invoice['kind']): NonNullable<Invoice['send_via']> {
+  if (!ONE_BY_ONE.includes(kind)) return 'sms';
+  if (i % 10 === 1) return 'email';
+  if (i % 10 === 4) return 'whatsapp';
+  if (i % 12 === 6) return 'url';
+  return 'sms';
+}
+
 /** `count` invoices created over the last `days` days. */
 export function demoInvoices(random: Random, count: number, days = 150): Demo<'invoice'>[] {
   const now = Date.now();
@@ -106,11 +118,17 @@ export function demoInvoices(random: Random, count: number, days = 150): Demo<'i
       ...(i % 3 === 0 ? { email: `customer${i + 1}@example.com` } : {}),
       ...kindOf(random, i, created),
     };
+    const channel = channelOf(i, values.kind);
+    if (ONE_BY_ONE.includes(values.kind)) values.send_via = channel;
+    // An invoice sent by e-mail needs the address.
+    if (channel === 'email') values.email ??= `customer${i + 1}@example.com`;
+    const smsStatus = random.pick(SMS_STATUSES);
     return {
       values,
       system: {
         status: STATUSES[i % STATUSES.length],
-        sms_status: random.pick(SMS_STATUSES),
+        // An invoice shared by its link sends no message.
+        sms_status: channel === 'url' ? undefined : smsStatus,
         visited_count: random.int(0, 12),
         created_at: new Date(created).toISOString(),
         updated_at: new Date(created).toISOString(),

@@ -1,4 +1,4 @@
-import { accessDenial, merchantFlags, recordGate } from '../../../src/schema/access';
+import { accessDenial, commandGate, commandMatches, merchantFlags, recordGate } from '../../../src/schema/access';
 import { allows } from '../../../src/schema/operations';
 import { transitionsOf } from '../../../src/schema/relations';
 import type { EntitySchema, Operation } from '../../../src/schema/types';
@@ -171,7 +171,7 @@ export function recordActionsOf(entity: EntitySchema): RecordAction[] {
   const commands = Object.entries(entity['x-resource'].commands ?? {}).map(([name, command]): RecordAction => ({
     kind: 'command',
     name,
-    applies: (record) => Object.entries(command.when ?? {}).every(([field, values]) => values.includes(record[field])),
+    applies: (record) => commandMatches(entity, name, record),
     adminOnly: command.adminOnly === true,
   }));
   return [...transitions, ...commands];
@@ -180,7 +180,8 @@ export function recordActionsOf(entity: EntitySchema): RecordAction[] {
 /**
  * The answer a caller must get to a status action or command on a record: 401 without a valid
  * session, 403 by the action's gate (its permission in `x-resource.permissions`, else the entity's;
- * an admin-only command for an employee), 404 for another merchant's record or none, else 200 when
+ * an admin-only command for an employee), 404 for another merchant's record or none, 403 by the
+ * permission of a command's `valuePermissions` values on the record, else 200 when
  * the record allows the action now and 409 when it does not.
  */
 export function expectedActionOutcome(
@@ -196,5 +197,8 @@ export function expectedActionOutcome(
   if (denial) return { status: 403, why: `gate of ${action.name}: ${denial}` };
   if (target === 'foreign') return { status: 404, why: "another merchant's record" };
   if (!record) return { status: 404, why: 'no such record' };
+  // A command may also need the permission of the record's values (`valuePermissions`: an invoice's channel).
+  const valueDenial = action.kind === 'command' ? denialFor(commandGate(entity, action.name, record), profile) : null;
+  if (valueDenial) return { status: 403, why: `gate of its values: ${valueDenial}` };
   return action.applies(record) ? { status: 200, why: 'allowed' } : { status: 409, why: 'not from this status' };
 }

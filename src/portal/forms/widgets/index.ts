@@ -1,6 +1,7 @@
 import { Widgets } from '@rjsf/mui';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { CheckboxesWidget } from './CheckboxesWidget';
+import { ChoiceWidget } from './ChoiceWidget';
 import { DateWidget } from './DateWidget';
 import { FileWidget } from './FileWidget';
 import { MoneyWidget } from './MoneyWidget';
@@ -23,7 +24,8 @@ export const formWidgets: RegistryWidgetsType = {
   reference: ReferenceWidget,
   references: ReferencesWidget,
   tabs: TabsWidget,
+  choice: ChoiceWidget,
 };
 
 export type FormWidgetName =
-  'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date' | 'reference' | 'references' | 'tabs';
+  'textarea' | 'checkboxes' | 'money' | 'password' | 'file' | 'date' | 'reference' | 'references' | 'tabs' | 'choice';
