@@ -138,13 +138,24 @@ describe('access to writing a record whose values need a permission', () => {
     permissions: { general: ['invoices'], sms },
   });
 
-  it('needs the channel permission of a delivery or scheduled invoice, and none for a quick one', () => {
-    expect(valuePermissionsOf(invoice, { kind: 'delivery' })).toEqual(['sms.delivery']);
-    expect(valuePermissionsOf(invoice, { kind: 'quick' })).toEqual([]);
-    expect(accessDenial(recordGate(invoice, 'create', { kind: 'quick' }), clerk([]))).toBeNull();
-    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), clerk([]))).toBe('permission');
-    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), clerk(['delivery']))).toBeNull();
+  it("needs the permission of a delivery or scheduled invoice's kind, and of the channel it is sent through", () => {
+    expect(valuePermissionsOf(invoice, { kind: 'delivery', send_via: 'whatsapp' })).toEqual([
+      'sms.delivery',
+      'sms.whatsapp',
+    ]);
+    // A channel left out is SMS; a scheduled invoice has none of its own.
+    expect(valuePermissionsOf(invoice, { kind: 'quick' })).toEqual(['sms.single_sms']);
+    expect(valuePermissionsOf(invoice, {})).toEqual(['sms.single_sms']);
+    expect(valuePermissionsOf(invoice, { kind: 'scheduled' })).toEqual(['sms.scheduled_sms']);
+    expect(valuePermissionsOf(invoice, { kind: 'quick', send_via: 'url' })).toEqual(['sms.url']);
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'quick' }), clerk([]))).toBe('permission');
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'quick' }), clerk(['single_sms']))).toBeNull();
+    expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), clerk(['single_sms']))).toBe('permission');
+    expect(
+      accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), clerk(['delivery', 'single_sms'])),
+    ).toBeNull();
     expect(accessDenial(recordGate(invoice, 'update', { kind: 'scheduled' }), clerk(['delivery']))).toBe('permission');
+    expect(accessDenial(recordGate(invoice, 'update', { kind: 'scheduled' }), clerk(['scheduled_sms']))).toBeNull();
     const admin: AccessProfile = { role: 'admin', services, permissions: {} };
     expect(accessDenial(recordGate(invoice, 'create', { kind: 'delivery' }), admin)).toBeNull();
   });

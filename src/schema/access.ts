@@ -1,4 +1,5 @@
 import type { EntitySchema, Permission } from './types';
+import { applies } from './when';
 
 /** What access to an entity depends on: the merchant's services and, for employees, their maps. */
 export interface AccessProfile {
@@ -83,14 +84,26 @@ export function operationGate(entity: EntitySchema, operation: string): EntitySc
   };
 }
 
+const defaultsOf = (entity: EntitySchema): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(entity.properties).flatMap(([name, property]) =>
+      property.default === undefined ? [] : [[name, property.default]],
+    ),
+  );
+
 /**
  * The permissions a record's values need besides its operation's: for each enum property with
- * `x-permissions`, the one its value names (a delivery invoice needs `sms.delivery`).
+ * `x-permissions`, the one its value names (a delivery invoice needs `sms.delivery`). A property
+ * left unset that applies to the record (`x-when`) will hold its `default`, which is judged instead
+ * (an invoice that names no channel goes by SMS, and needs `sms.single_sms`).
  */
 export function valuePermissionsOf(entity: EntitySchema, record: Record<string, unknown>): string[] {
+  // As the record will be stored: every default first (an invoice without a kind is a quick one).
+  const stored = { ...defaultsOf(entity), ...record };
   return Object.entries(entity.properties).flatMap(([name, property]) => {
-    const needed = property['x-permissions']?.[String(record[name])];
-    if (record[name] === undefined || needed === undefined) return [];
+    const value = record[name] ?? (applies(property, stored) ? property.default : undefined);
+    const needed = property['x-permissions']?.[String(value)];
+    if (value === undefined || needed === undefined) return [];
     return Array.isArray(needed) ? needed : [needed];
   });
 }
