@@ -124,6 +124,25 @@ describe.each(DRIVERS)('invoice channels (%s)', (driver) => {
     expect(await invoiceCount()).toBe(before);
   });
 
+  it("e-mails each member of a group invoice at their customer's address", async () => {
+    const customers = await server.app.bawaba.db.query<{ id: number; email: string }>(
+      `select id, email from customers where email is not null
+         and merchant_id = (select id from merchants where email = $1::text) order by id limit 2`,
+      [ACCOUNTS.merchant.email],
+    );
+    expect(customers).toHaveLength(2);
+    const invoice = await create(merchant, {
+      kind: 'group',
+      customer_ids: customers.map((customer) => customer.id),
+      amount: '10',
+      send_via: 'email',
+    });
+    const messages = await messagesOf(invoice.id);
+    expect(messages.map((message) => [message.channel, message.recipient])).toEqual(
+      customers.map((customer) => ['email', customer.email]),
+    );
+  });
+
   it('sends nothing for an invoice shared by its link, which has its link to copy and nothing to resend', async () => {
     const invoice = await create(merchant, { ...quick, send_via: 'url' });
     expect(invoice.send_via).toBe('url');

@@ -40,4 +40,24 @@ describe('the mailbox transport', () => {
     );
     expect((await stat(join(dir, 'mailbox', names[0]))).mode & 0o077).toBe(0);
   });
+
+  it('writes a WhatsApp message as it does an SMS, from the sender id, named by its channel', async () => {
+    const lines: string[] = [];
+    const transport = mailboxTransport(join(dir, 'mailbox'), (line) => lines.push(line));
+    await transport.deliver({
+      id: 7,
+      attempts: 0,
+      channel: 'whatsapp',
+      recipient: '96550001234',
+      sender: 'ALNOOR',
+      body: 'Dear Noura, please pay 25.500 KWD: https://pay.example.test/smspay/INV-1',
+      language: 'en',
+    });
+    const [name] = await readdir(join(dir, 'mailbox'));
+    expect(name).toMatch(/^\d{8}T\d{9}Z-000007-whatsapp\.txt$/);
+    expect(lines).toEqual([`[outbox] whatsapp to 96550001234: saved as ${name}`]);
+    expect(await readFile(join(dir, 'mailbox', name), 'utf8')).toBe(
+      'To: 96550001234\nFrom: ALNOOR\nChannel: whatsapp\nLanguage: en\n\nDear Noura, please pay 25.500 KWD: https://pay.example.test/smspay/INV-1\n',
+    );
+  });
 });
