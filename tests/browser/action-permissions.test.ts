@@ -10,11 +10,14 @@ import { DEMO, baseUrl, documentLanguage, signIn } from './support/portal';
  * SPEC §6: an employee's permission maps gate actions, not only screens. An employee holding
  * `open_invoice.view` only sees the open invoices, in English and in Arabic, without a Create
  * button, and the API refuses the create they could still try (403); the merchant's admin sees it.
+ * The invoice form offers only the kinds and the channels (SMS, WhatsApp, e-mail, link) the
+ * employee holds the permission of.
  */
 
 let browser: Browser;
 let merchant: Api;
 let viewer: Employee;
+let messenger: Employee;
 const password = 'View@1234';
 
 beforeAll(async () => {
@@ -27,7 +30,19 @@ beforeAll(async () => {
     password,
     permissions: { general: ['dashboard', 'invoices'], open_invoice: ['view'] },
   });
+  messenger = await merchant.createEmployee({
+    name: `Messenger ${stamp}`,
+    email: `messenger-${stamp}@demo.test`,
+    password,
+    permissions: { general: ['dashboard', 'invoices'], sms: ['whatsapp', 'email'] },
+  });
 });
+
+/** The channels of the invoice form, by label, as English and Arabic name them. */
+const CHANNELS = {
+  en: { sms: 'By SMS', whatsapp: 'By WhatsApp', email: 'By e-mail', url: 'Link only' },
+  ar: { sms: 'برسالة نصية', whatsapp: 'عبر واتساب', email: 'بالبريد الإلكتروني', url: 'الرابط فقط' },
+} as const;
 
 afterAll(async () => {
   await browser?.close();
@@ -61,6 +76,54 @@ describe('the kinds of invoice an employee may send', () => {
     await admin.page.getByRole('tablist').getByRole('tab', { name: 'Scheduled SMS' }).waitFor();
     expect([...errors, ...admin.errors]).toEqual([]);
     await admin.context.close();
+  });
+});
+
+describe('the channels an employee may send an invoice through', () => {
+  it.each(['en', 'ar'] as const)('offers only the channels the employee holds (%s)', async (language) => {
+    const names = CHANNELS[language];
+    const { context, page, errors } = await newVisitor(browser, { width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/merchant?lng=${language}`);
+    await page.getByRole('heading', { name: language === 'ar' ? 'تسجيل الدخول' : 'Sign In' }).waitFor();
+    await signIn(page, messenger.email, password, language);
+    await page.goto(`${baseUrl}/invoice/create`);
+    await page.getByRole('radio', { name: names.whatsapp, exact: true }).waitFor();
+    expect(await page.getByRole('radio', { name: names.email, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('radio', { name: names.sms, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: names.url, exact: true }).count()).toBe(0);
+    // The default, SMS, is not theirs: the first channel they hold is chosen instead.
+    expect(await page.getByRole('radio', { name: names.whatsapp, exact: true }).isChecked()).toBe(true);
+    await page.screenshot({ path: join(tmpdir(), `bawaba-invoice-channels-employee-${language}.png`) });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['en', 1280],
+    ['ar', 1280],
+    ['en', 360],
+    ['ar', 360],
+  ] as const)('offers the admin every channel (%s, %i px)', async (language, width) => {
+    const names = CHANNELS[language];
+    const { context, page, errors } = await newVisitor(browser, { width, height: 900 });
+    await page.goto(`${baseUrl}/merchant?lng=${language}`);
+    await page.getByRole('heading', { name: language === 'ar' ? 'تسجيل الدخول' : 'Sign In' }).waitFor();
+    await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
+    await page.goto(`${baseUrl}/invoice/create`);
+    await page.getByRole('radio', { name: names.sms, exact: true }).waitFor();
+    for (const name of Object.values(names))
+      expect(await page.getByRole('radio', { name, exact: true }).count(), name).toBe(1);
+    expect(await page.getByRole('radio', { name: names.sms, exact: true }).isChecked()).toBe(true);
+    // The choice sits beside the customer's e-mail, and fits the narrowest screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page
+      .getByRole('radio', { name: names.sms, exact: true })
+      .scrollIntoViewIfNeeded()
+      .catch(() => undefined);
+    await page.screenshot({ path: join(tmpdir(), `bawaba-invoice-channels-admin-${language}-${width}.png`) });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 
