@@ -307,12 +307,12 @@ describe.each(DRIVERS)('messaging: invoice SMS (%s)', (driver) => {
         ],
         [
           cancelled,
-          'This invoice was cancelled; its SMS cannot be sent again.',
+          'This invoice was cancelled; its message cannot be sent again.',
           'تم إلغاء هذه الفاتورة؛ لا يمكن إعادة إرسال رسالتها.',
         ],
         [
           expired,
-          'This invoice has expired; its SMS cannot be sent again.',
+          'This invoice has expired; its message cannot be sent again.',
           'انتهت صلاحية هذه الفاتورة؛ لا يمكن إعادة إرسال رسالتها.',
         ],
       ] as const;
