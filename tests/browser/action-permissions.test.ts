@@ -127,6 +127,31 @@ describe('the channels an employee may send an invoice through', () => {
   });
 });
 
+describe('an invoice shared by its link', () => {
+  it.each(['en', 'ar'] as const)(
+    'shows its channel and its link to copy, and offers no resend (%s)',
+    async (language) => {
+      const body = { customer_name: 'Link payer', mobile: '96550001234', amount: '3.500', send_via: 'url' };
+      const created = await merchant.request<{ id: number; reference_no: string }>('POST', '/v1/invoice', { body });
+      expect(created.status).toBe(201);
+      const { context, page, errors } = await newVisitor(browser, { width: 1280, height: 900 });
+      await page.goto(`${baseUrl}/merchant?lng=${language}`);
+      await page.getByRole('heading', { name: language === 'ar' ? 'تسجيل الدخول' : 'Sign In' }).waitFor();
+      await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
+      await page.goto(`${baseUrl}/invoice/${created.body.id}/show`);
+      await page.getByText(created.body.reference_no, { exact: false }).first().waitFor();
+      await page.getByText(CHANNELS[language].url, { exact: true }).first().waitFor();
+      const copy = language === 'ar' ? /نسخ الرابط/ : /Copy link/;
+      expect(await page.getByRole('button', { name: copy }).count()).toBeGreaterThan(0);
+      const resend = language === 'ar' ? /إعادة إرسال/ : /Send again/;
+      expect(await page.getByRole('button', { name: resend }).count()).toBe(0);
+      await page.screenshot({ path: join(tmpdir(), `bawaba-invoice-link-only-${language}.png`) });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('an employee with only the view permission of open invoices', () => {
   it.each(['en', 'ar'] as const)('sees the list without a Create button (%s)', async (language) => {
     const { context, page, errors } = await newVisitor(browser, { width: 1280, height: 800 });

@@ -130,7 +130,8 @@ async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
       email: 'dana@vendor.demo.test',
       password: 'Dana@1234',
       designation: 'Vendor support',
-      permissions: { ...noPermissions(), general: ['dashboard', 'invoices'] },
+      // Sending an invoice by SMS needs the single SMS permission besides the invoices'.
+      permissions: { ...noPermissions(), general: ['dashboard', 'invoices'], sms: ['single_sms'] },
     },
   });
 }
