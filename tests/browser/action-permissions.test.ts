@@ -122,6 +122,13 @@ describe('the channels an employee may send an invoice through', () => {
       .scrollIntoViewIfNeeded()
       .catch(() => undefined);
     await page.screenshot({ path: join(tmpdir(), `bawaba-invoice-channels-admin-${language}-${width}.png`) });
+    // Sending by e-mail makes the customer's e-mail required.
+    const email = page.getByRole('textbox', {
+      name: new RegExp(`^${language === 'ar' ? 'البريد الإلكتروني' : 'E-mail'}`),
+    });
+    expect(await email.evaluate((input) => (input as HTMLInputElement).required)).toBe(false);
+    await page.getByRole('radio', { name: names.email, exact: true }).check();
+    await expect.poll(() => email.evaluate((input) => (input as HTMLInputElement).required)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
