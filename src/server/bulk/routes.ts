@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { operationGate } from '../../schema/access';
+import type { FastifyInstance } from 'fastify';
 import type { EntityCreate, EntityServerValues } from '../../generated/entities';
 import { BULK_KIND, bulkColumns, MAX_BULK_ROWS, problemsOf } from '../../shared/spreadsheet/invoiceRows';
 import { fromFils, toFils } from '../../shared/money';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { writeSchema } from '../../schema/variants';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../http/guard';
+import { operationGuard } from '../http/guard';
 import type { ServerContext } from '../context';
 import type { Row } from '../db/database';
 import { languageOf, t } from '../kernel/language';
@@ -132,7 +131,7 @@ export function bulkUploadRoutes(app: FastifyInstance, ctx: ServerContext): void
   app.post(
     collectionPath(upload),
     {
-      onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), operationGate(upload, 'create')),
+      onRequest: operationGuard(upload, 'create'),
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags: [upload.$id],

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { operationGate } from '../../schema/access';
+import type { FastifyInstance } from 'fastify';
 import { allows } from '../../schema/operations';
 import type { EntitySchema } from '../../schema/types';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../http/guard';
+import { operationGuard } from '../http/guard';
 import type { ServerContext } from '../context';
 import { languageOf } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
@@ -59,8 +58,7 @@ function registerExport(app: FastifyInstance, ctx: ServerContext, entity: Entity
       ...(hasViewGates(entity)
         ? {}
         : {
-            onRequest: async (request: FastifyRequest) =>
-              checkAccess(callerOf(request), operationGate(entity, 'export')),
+            onRequest: operationGuard(entity, 'export'),
           }),
       schema: {
         tags: [entity.$id],

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { accessDenial, merchantFlags } from '../../schema/access';
+import { accessDenial, merchantFlags, operationGate } from '../../schema/access';
 import type { EntitySchema } from '../../schema/types';
 import type { Database } from '../db/database';
 import { forbidden, serviceDisabled, unauthorized } from '../kernel/api-error';
@@ -43,6 +43,15 @@ export function checkAccess(caller: Caller, entity: EntitySchema): void {
   });
   if (denial === 'service') throw serviceDisabled(entity['x-resource'].service);
   if (denial === 'permission') throw forbidden();
+}
+
+/**
+ * `onRequest` hook (after `authenticate`) of a route serving one operation of `entity`: its gate
+ * (`operationGate`) is worked out once, here, and checked on every request.
+ */
+export function operationGuard(entity: EntitySchema, operation: string) {
+  const gate = operationGate(entity, operation);
+  return async (request: FastifyRequest): Promise<void> => checkAccess(callerOf(request), gate);
 }
 
 /** `onRequest` hook (after `authenticate`) of routes for the merchant's admin only: 403 for an employee. */

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { commandGate, operationGate } from '../../schema/access';
+import type { FastifyInstance } from 'fastify';
+import { commandGate } from '../../schema/access';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../http/guard';
+import { checkAccess, operationGuard } from '../http/guard';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../kernel/api-error';
 import { languageOf } from '../kernel/language';
@@ -37,7 +37,7 @@ export function resendRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post(
     '/invoice/resend',
     {
-      onRequest: async (request: FastifyRequest) => checkAccess(callerOf(request), operationGate(entity, 'resend')),
+      onRequest: operationGuard(entity, 'resend'),
       schema: {
         tags: ['invoice'],
         summary: "Send the invoice's message again",

@@ -4,7 +4,7 @@ import { allows } from '../../schema/operations';
 import type { EntitySchema, Operation } from '../../schema/types';
 import { viewsOf, withViewGate } from '../../schema/views';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../http/guard';
+import { checkAccess, operationGuard } from '../http/guard';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../kernel/api-error';
 import { claimOf, idempotencyHeaders, readIdempotencyKey, sendReplay } from '../http/idempotency';
@@ -119,8 +119,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const encrypted = entity['x-resource'].encrypted === true;
   const multipart = Object.keys(fileFields(entity)).length > 0;
   /** The gate of one operation: its permission in `x-resource.permissions`, else the entity's. */
-  const access = (operation: Operation) => async (request: FastifyRequest) =>
-    checkAccess(callerOf(request), operationGate(entity, operation));
+  const access = (operation: Operation) => operationGuard(entity, operation);
   const recordRef = { $ref: `${name}.record#` };
   const tags = [name];
   const merchantOf = (request: FastifyRequest) => callerOf(request).merchant.id;

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { operationGate } from '../../schema/access';
 import { transitionsOf } from '../../schema/relations';
 import { callerOf } from '../auth/caller';
-import { checkAccess } from '../http/guard';
+import { operationGuard } from '../http/guard';
 import type { ServerContext } from '../context';
 import { notFound } from '../kernel/api-error';
 import { languageOf } from '../kernel/language';
@@ -25,7 +24,7 @@ export function registerTransitions(app: FastifyInstance, ctx: ServerContext): v
       app.post(
         `${collectionPath(entity)}/:id/${action}`,
         {
-          onRequest: async (request) => checkAccess(callerOf(request), operationGate(entity, action)),
+          onRequest: operationGuard(entity, action),
           schema: {
             tags: [entity.$id],
             summary: `${action} ${entity.$id}`,
