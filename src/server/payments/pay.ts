@@ -17,6 +17,7 @@ import { charge as runCharge, type Charge } from './processor';
 import { expireIfDue, refusalOf, stateOf } from './states';
 import { applyFirstCharge } from './subscriptions';
 import { findTarget, type Target } from './targets';
+import { paymentTerms, serviceTypesOf } from './terms';
 import { filsOf, inFlightOf, latestTransaction, recordTransaction } from './transactions';
 
 /**
@@ -237,7 +238,13 @@ export async function pay(
 
       const amount = amountOf(target, request);
       const fields = await checkFields(tx, target, request);
-      const charge = runCharge({ amount, method: request.method, card: request.card }, now);
+      const terms = await paymentTerms(tx, ctx, target.merchantId, serviceTypesOf(target));
+      // A subscription's first payment keeps the card for the next ones: it is always charged at once.
+      const authorizeOnly = terms.captureDays > 0 && target.kind !== 'subscription';
+      const charge = runCharge(
+        { amount, method: request.method, card: request.card, walletNetwork: request.wallet_network, authorizeOnly },
+        now,
+      );
       const customer = customerOf(target, request);
       const transaction = await recordTransaction(tx, ctx, {
         merchantId: target.merchantId,
@@ -250,10 +257,12 @@ export async function pay(
         charge,
         now,
         webhookUrl: webhookOf(target),
+        captureDays: terms.captureDays,
       });
       const result = resultOf(transaction, language);
       await keepDetails(tx, result.transaction_reference, target.merchantId, fields, request);
-      if (charge.status === 'success') {
+      // An authorisation is the payer's payment made: the link is paid, the merchant captures it later.
+      if (charge.status === 'success' || charge.status === 'authorized') {
         await applySuccess(ctx, tx, target, result.transaction_reference, charge, amount, now);
         await queueThankYouSms(tx, ctx, target.merchantId, target.reference, {
           amount: fromFils(amount),
