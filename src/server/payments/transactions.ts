@@ -7,13 +7,15 @@ import type { Queryable } from '../db/database';
 import { queueWebhook } from '../messaging/webhooks';
 import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
+import { customerPaid } from './customer-totals';
 import { feesOf } from './fees';
 import type { Charge } from './processor';
 
 /**
  * Transactions made by payments: one row per attempt in the `transaction` entity's table, written
  * through its store like every other row, with the money columns of its status. Final states
- * (success, failed) are announced to the merchant's webhook in the same database transaction.
+ * (success, failed) are announced to the merchant's webhook in the same database transaction, and
+ * a success counts towards the paying customer's totals there too.
  */
 
 /** A transaction as its store answers it (amounts as KWD strings). */
@@ -117,6 +119,7 @@ export async function recordTransaction(
     },
   );
   assertSet(row, ['reference_no', 'status'], 'A payment attempt');
+  if (row.status === 'success') await customerPaid(q, ctx, input.merchantId, input.customerMobile, input.amount);
   await announce(q, ctx, input.merchantId, row, input.webhookUrl);
   return row;
 }
@@ -148,6 +151,7 @@ export async function settleCash(
   // The transaction was read in the caller's transaction, locked: it is there.
   if (!row) throw new Error(`Transaction ${transaction.id} is gone`);
   assertSet(row, ['reference_no', 'status'], 'A payment attempt');
+  await customerPaid(q, ctx, merchantId, row.customer_mobile, filsOf(transaction.amount));
   await announce(q, ctx, merchantId, row, webhookUrl);
   return row;
 }
