@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/schema/calendar';
 import { customerRefunded } from '../../src/server/payments/customer-totals';
+import { sweepPayments } from '../../src/server/payments/sweep';
 import { toFils } from '../../src/shared/money';
 import { TEST_CARDS } from '../../src/shared/pay';
 import { ACCOUNTS, Client } from './helpers/client';
@@ -246,6 +247,25 @@ describe.each(DRIVERS)('payment limits (%s)', (driver) => {
       // A link-only invoice was never sent by SMS.
       setClock(() => minutes(sent, 600));
       expect((await payer.payable(byLink)).state).toBe('payable');
+    });
+
+    it("has the scheduler's sweep expire SMS links nobody opened, of the invoice's own service", async () => {
+      await setService('quick_invoice', { sms_active_minutes: 30 });
+      await setService('delivery_invoice', { sms_active_minutes: 0 });
+      const { id: sms, reference_no: reference } = await invoice('6.000', { send_via: 'sms' });
+      const { id: delivery } = await invoice('6.000', {
+        kind: 'delivery',
+        send_via: 'sms',
+        delivery_city: 'salmiya',
+        delivery_address: 'Block 2, Street 5',
+      });
+      const sent = await createdAt(reference);
+      const status = async (id: number) => (await merchant.get(`/v1/invoice/${id}`)).json().status;
+      await sweepPayments(server.app.bawaba, minutes(sent, 29));
+      expect(await status(sms)).toBe('unpaid');
+      await sweepPayments(server.app.bawaba, minutes(sent, 30));
+      expect([await status(sms), await status(delivery)]).toEqual(['expired', 'unpaid']);
+      await removeService('delivery_invoice');
     });
 
     it('counts a scheduled invoice from when its SMS goes out', async () => {
