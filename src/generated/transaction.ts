@@ -15,12 +15,16 @@ export interface Transaction {
   sub_merchant?: string;
   payment_method?: 'card' | 'apple_pay' | 'google_pay' | 'cash';
   card_last4?: string;
+  network?: 'visa' | 'mastercard' | 'amex' | 'knet';
   amount?: string;
   admin_charge?: string;
   commission?: string;
   net_amount?: string;
   pending_amount?: string;
-  status?: 'success' | 'failed' | 'authorized' | 'pending' | 'refunded' | 'incomplete';
+  captured_amount?: string;
+  refunded_amount?: string;
+  status?: 'success' | 'failed' | 'authorized' | 'pending' | 'refunded' | 'incomplete' | 'voided';
+  authorized_until?: string;
   created_at?: string;
   updated_at?: string;
 }

@@ -2,7 +2,15 @@
 
 export interface WebhookDelivery {
   id?: number;
-  event?: 'payment.success' | 'payment.failed' | 'payment.pending' | 'payment.refunded';
+  event?:
+    | 'payment.success'
+    | 'payment.failed'
+    | 'payment.pending'
+    | 'payment.authorized'
+    | 'payment.captured'
+    | 'payment.voided'
+    | 'payment.refunded'
+    | 'refund.failed';
   url?: string;
   transaction_reference?: string;
   invoice_reference?: string;

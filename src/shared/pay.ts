@@ -8,7 +8,7 @@ export const PAY_METHODS = ['card', 'apple_pay', 'google_pay', 'cash'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
 /** The final and in-between states of one payment attempt (SPEC §4, transactions). */
-export type PaymentStatus = 'success' | 'failed' | 'authorized' | 'pending' | 'refunded' | 'incomplete';
+export type PaymentStatus = 'success' | 'failed' | 'authorized' | 'pending' | 'refunded' | 'incomplete' | 'voided';
 
 /**
  * What a payment link points at:
@@ -106,6 +106,8 @@ export interface PayRequest {
   payer?: { name?: string; mobile?: string; email?: string };
   /** True when the payer chose to go on although a previous payment is still being processed. */
   continue_in_flight?: boolean;
+  /** Wallet payments in the sandbox: the network of the card in the test wallet (default `visa`). */
+  wallet_network?: TestWalletNetwork;
 }
 
 export interface PayResult {
@@ -143,9 +145,19 @@ export interface Receipt {
 export const TEST_CARDS = {
   success: '4111111111111111',
   declined: '4000000000000002',
+  /** Stays pending; asked again after 10 minutes, the processor says it was paid. */
   pending: '4000000000000259',
+  /** Stays pending; asked again after 10 minutes, the processor says it failed. */
+  pendingFailed: '4000000000000267',
   insufficientFunds: '4000000000009995',
 } as const;
+
+/**
+ * The test wallets of the sandbox: an Apple Pay or Google Pay payment carries a card of one of two
+ * networks. `knet` is the local debit network, whose wallet payments the gateway cannot refund.
+ */
+export const TEST_WALLET_NETWORKS = ['visa', 'knet'] as const;
+export type TestWalletNetwork = (typeof TEST_WALLET_NETWORKS)[number];
 
 /** Luhn check of a card number made of 12 to 19 digits (spaces allowed). */
 export function luhnValid(input: string): boolean {

@@ -20,6 +20,7 @@ const OUTCOMES: Record<PaymentStatus, { title: MessageKey; icon: IconName; tone:
   incomplete: { title: 'receipt.failed', icon: 'cross', tone: 'error' },
   pending: { title: 'receipt.pending', icon: 'clock', tone: 'pending' },
   refunded: { title: 'receipt.refunded', icon: 'info', tone: 'info' },
+  voided: { title: 'receipt.failed', icon: 'cross', tone: 'error' },
 };
 
 /**

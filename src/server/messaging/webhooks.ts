@@ -11,7 +11,22 @@ import type { ReadOf } from '../storage/entity-rows';
  * The body is signed with the merchant's secret key; README "Webhooks" tells merchants how to check it.
  */
 
-export type WebhookEvent = 'payment.success' | 'payment.failed' | 'payment.pending' | 'payment.refunded';
+/**
+ * Every event a merchant's webhook hears of (README "Webhooks"): a payment's outcome, an
+ * authorisation, its capture or void, a refund processed (`payment.refunded`, in full or in part)
+ * and a refund the gateway could not process.
+ */
+export const WEBHOOK_EVENTS = [
+  'payment.success',
+  'payment.failed',
+  'payment.pending',
+  'payment.authorized',
+  'payment.captured',
+  'payment.voided',
+  'payment.refunded',
+  'refund.failed',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** The event a transaction in each status announces. */
 const EVENT_OF_STATUS: Record<string, WebhookEvent> = {
@@ -19,7 +34,8 @@ const EVENT_OF_STATUS: Record<string, WebhookEvent> = {
   failed: 'payment.failed',
   incomplete: 'payment.failed',
   pending: 'payment.pending',
-  authorized: 'payment.pending',
+  authorized: 'payment.authorized',
+  voided: 'payment.voided',
   refunded: 'payment.refunded',
 };
 
@@ -60,7 +76,7 @@ export interface WebhookRequest {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
-/** The event a transaction announces: `payment.success`, `payment.failed`, `payment.pending` or `payment.refunded`. */
+/** The event a transaction's status announces. */
 export const eventOf = (transaction: ReadOf<'transaction', 'status'>): WebhookEvent =>
   EVENT_OF_STATUS[String(transaction.status)] ?? 'payment.pending';
 

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database';
 import type { EffectScope } from '../effects';
 import { storeOf } from '../storage/entity-stores';
 import { installCustomerTotals } from './customer-totals';
+import { cashCharge } from './processor';
 import { createParts, invoiceProgress, markPartPaid, partsOf, partsSummary, type PartRow } from './parts';
 import { filsOf, latestTransaction, recordTransaction, settleCash, type RecordedTransaction } from './transactions';
 
@@ -60,15 +61,7 @@ async function cashReceived(
     amount,
     customerName: customer.name,
     customerMobile: customer.mobile,
-    charge: {
-      status: 'success',
-      resultCode: 'CAPTURED',
-      authCode: null,
-      paymentId: null,
-      trackId: null,
-      cardLast4: null,
-      cardExpiry: null,
-    },
+    charge: cashCharge('success'),
     now,
     webhookUrl,
   });

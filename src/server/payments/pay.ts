@@ -11,13 +11,14 @@ import type { ReadOf } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
 import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../storage/idempotency-keys';
 import { kuwaitToday } from './kuwait-time';
-import { attemptsRefusal, limitRefusal, paymentTerms } from './limits';
+import { attemptsRefusal, limitRefusal } from './limits';
 import { invoiceProgress, markPartPaid, partsOf, partsSummary } from './parts';
 import { DEFAULT_FIELD_CHARACTERS, openFields, targetMethods } from './payable';
 import { charge as runCharge, type Charge } from './processor';
 import { expireIfDue, refusalOf, stateOf } from './states';
 import { applyFirstCharge } from './subscriptions';
 import { findTarget, type Target } from './targets';
+import { paymentTerms, serviceTypesOf } from './terms';
 import { filsOf, inFlightOf, latestTransaction, recordTransaction } from './transactions';
 
 /**
@@ -222,7 +223,7 @@ export async function pay(
     async (tx): Promise<Outcome> => {
       const found = await findTarget(ctx, tx, reference, true);
       if (!found) throw new ApiError(404, 'app.message.pay_link_unknown');
-      const terms = await paymentTerms(tx, ctx, found);
+      const terms = await paymentTerms(tx, ctx, found.merchantId, serviceTypesOf(found));
       const target = await expireIfDue(ctx, tx, found, now, terms.smsActiveMinutes);
       const state = stateOf(target, today);
       if (state !== 'payable') return { refusal: refusalOf(state) };
@@ -245,7 +246,12 @@ export async function pay(
       const fields = await checkFields(tx, target, request);
       const overLimit = await limitRefusal(tx, target.merchantId, terms, amount, now);
       if (overLimit) return { refusal: overLimit };
-      const charge = runCharge({ amount, method: request.method, card: request.card }, now);
+      // A subscription's first payment keeps the card for the next ones: it is always charged at once.
+      const authorizeOnly = terms.captureDays > 0 && target.kind !== 'subscription';
+      const charge = runCharge(
+        { amount, method: request.method, card: request.card, walletNetwork: request.wallet_network, authorizeOnly },
+        now,
+      );
       const customer = customerOf(target, request);
       const transaction = await recordTransaction(tx, ctx, {
         merchantId: target.merchantId,
@@ -258,10 +264,12 @@ export async function pay(
         charge,
         now,
         webhookUrl: webhookOf(target),
+        captureDays: terms.captureDays,
       });
       const result = resultOf(transaction, language);
       await keepDetails(tx, result.transaction_reference, target.merchantId, fields, request);
-      if (charge.status === 'success') {
+      // An authorisation is the payer's payment made: the link is paid, the merchant captures it later.
+      if (charge.status === 'success' || charge.status === 'authorized') {
         await applySuccess(ctx, tx, target, result.transaction_reference, charge, amount, now);
         await queueThankYouSms(tx, ctx, target.merchantId, target.reference, {
           amount: fromFils(amount),

@@ -1,17 +1,32 @@
 import { randomInt } from 'node:crypto';
-import { luhnValid, TEST_CARDS, type CardInput, type PayMethod, type PaymentStatus } from '../../shared/pay';
+import {
+  luhnValid,
+  TEST_CARDS,
+  type CardInput,
+  type PayMethod,
+  type PaymentStatus,
+  type TestWalletNetwork,
+} from '../../shared/pay';
 import { ApiError, type FieldError } from '../kernel/api-error';
 
 /**
  * The sandbox card processor that stands in for the card networks: the test cards of
- * `src/shared/pay.ts` succeed, are declined or stay pending; wallets succeed; cash waits for the
- * merchant to confirm receipt. Nothing here stores or logs a card number: callers keep `cardLast4`.
+ * `src/shared/pay.ts` succeed, are declined or stay pending (and are settled one way or the other
+ * when asked again after 10 minutes: `sandbox-ledger.ts`); wallets succeed; cash waits for the
+ * merchant to confirm receipt. A merchant that authorises first gets card payments `authorized`,
+ * to capture later. Nothing here stores or logs a card number: callers keep `cardLast4`.
  */
+
+/** The card network a payment went through; `knet` is Kuwait's local debit network. */
+export type Network = 'visa' | 'mastercard' | 'amex' | 'knet';
 
 /** What one attempt came to, in the processor's words and in ours. */
 export interface Charge {
-  status: Extract<PaymentStatus, 'success' | 'failed' | 'pending'>;
-  /** `CAPTURED`, `DECLINED`, `INSUFFICIENT_FUNDS`, `NOT_SUPPORTED`, `PENDING` or `CASH_PENDING`. */
+  status: Extract<PaymentStatus, 'success' | 'failed' | 'pending' | 'authorized'>;
+  /**
+   * `CAPTURED`, `APPROVED` (authorised, not captured), `DECLINED`, `INSUFFICIENT_FUNDS`,
+   * `NOT_SUPPORTED`, `PENDING` or `CASH_PENDING`.
+   */
   resultCode: string;
   authCode: string | null;
   paymentId: string | null;
@@ -19,6 +34,10 @@ export interface Charge {
   cardLast4: string | null;
   /** MM/YY of the card, kept to charge a subscription again. */
   cardExpiry: string | null;
+  /** The network the payment went through; null for cash. */
+  network: Network | null;
+  /** A pending attempt: what the processor will answer once it has heard back (after 10 minutes). */
+  settlesAs: Extract<PaymentStatus, 'success' | 'failed'> | null;
 }
 
 export interface ChargeRequest {
@@ -26,6 +45,10 @@ export interface ChargeRequest {
   amount: bigint;
   method: PayMethod;
   card?: CardInput;
+  /** Wallets: the network of the card in the test wallet (`visa` when not said). */
+  walletNetwork?: TestWalletNetwork;
+  /** Authorise only: a card payment that succeeds is held (`authorized`), to be captured later. */
+  authorizeOnly?: boolean;
 }
 
 const digits = (length: number) => Array.from({ length }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('');
@@ -67,23 +90,36 @@ export function checkCard(card: CardInput | undefined, now: Date): void {
 }
 
 /** The outcome of a card number the sandbox knows, by result code. */
-const CARD_OUTCOMES: Record<string, Pick<Charge, 'status' | 'resultCode'>> = {
-  [TEST_CARDS.success]: { status: 'success', resultCode: 'CAPTURED' },
-  [TEST_CARDS.declined]: { status: 'failed', resultCode: 'DECLINED' },
-  [TEST_CARDS.insufficientFunds]: { status: 'failed', resultCode: 'INSUFFICIENT_FUNDS' },
-  [TEST_CARDS.pending]: { status: 'pending', resultCode: 'PENDING' },
+const CARD_OUTCOMES: Record<string, Pick<Charge, 'status' | 'resultCode' | 'settlesAs'>> = {
+  [TEST_CARDS.success]: { status: 'success', resultCode: 'CAPTURED', settlesAs: null },
+  [TEST_CARDS.declined]: { status: 'failed', resultCode: 'DECLINED', settlesAs: null },
+  [TEST_CARDS.insufficientFunds]: { status: 'failed', resultCode: 'INSUFFICIENT_FUNDS', settlesAs: null },
+  [TEST_CARDS.pending]: { status: 'pending', resultCode: 'PENDING', settlesAs: 'success' },
+  [TEST_CARDS.pendingFailed]: { status: 'pending', resultCode: 'PENDING', settlesAs: 'failed' },
 };
 
-/** Charges a card already checked with `checkCard`. */
-function chargeCard(card: CardInput): Charge {
+/** The network of a card number, by its first digits (the test cards are Visa). */
+export function networkOfCard(number: string): Network {
+  if (/^3[47]/.test(number)) return 'amex';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
+  return 'visa';
+}
+
+/** Charges a card already checked with `checkCard`; a success is only authorised when asked. */
+function chargeCard(card: CardInput, authorizeOnly: boolean): Charge {
   const number = cardDigits(card);
-  const outcome = CARD_OUTCOMES[number] ?? { status: 'failed', resultCode: 'NOT_SUPPORTED' };
+  const known = CARD_OUTCOMES[number] ?? { status: 'failed', resultCode: 'NOT_SUPPORTED', settlesAs: null };
+  const outcome =
+    authorizeOnly && known.status === 'success'
+      ? { status: 'authorized' as const, resultCode: 'APPROVED', settlesAs: null }
+      : known;
   return {
     ...outcome,
     ...networkIds(),
-    authCode: outcome.status === 'success' ? digits(6) : null,
+    authCode: outcome.status === 'success' || outcome.status === 'authorized' ? digits(6) : null,
     cardLast4: number.slice(-4),
     cardExpiry: card.expiry.trim(),
+    network: networkOfCard(number),
   };
 }
 
@@ -96,7 +132,7 @@ export function charge(request: ChargeRequest, now: Date): Charge {
   switch (request.method) {
     case 'card':
       checkCard(request.card, now);
-      return chargeCard(request.card as CardInput);
+      return chargeCard(request.card as CardInput, request.authorizeOnly === true);
     case 'apple_pay':
     case 'google_pay':
       return {
@@ -106,18 +142,27 @@ export function charge(request: ChargeRequest, now: Date): Charge {
         ...networkIds(),
         cardLast4: null,
         cardExpiry: null,
+        network: request.walletNetwork ?? 'visa',
+        settlesAs: null,
       };
     case 'cash':
-      return {
-        status: 'pending',
-        resultCode: 'CASH_PENDING',
-        authCode: null,
-        paymentId: null,
-        trackId: null,
-        cardLast4: null,
-        cardExpiry: null,
-      };
+      return cashCharge('pending');
   }
+}
+
+/** A cash payment: waiting for the merchant to confirm receipt, or received. No network saw it. */
+export function cashCharge(status: 'pending' | 'success'): Charge {
+  return {
+    status,
+    resultCode: status === 'pending' ? 'CASH_PENDING' : 'CAPTURED',
+    authCode: null,
+    paymentId: null,
+    trackId: null,
+    cardLast4: null,
+    cardExpiry: null,
+    network: null,
+    settlesAs: null,
+  };
 }
 
 /** A later charge of a card kept from a first payment (recurring subscriptions): the sandbox accepts it. */
@@ -129,5 +174,7 @@ export function chargeStoredCard(cardLast4: string | null): Charge {
     ...networkIds(),
     cardLast4,
     cardExpiry: null,
+    network: 'visa',
+    settlesAs: null,
   };
 }

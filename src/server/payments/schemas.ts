@@ -1,4 +1,4 @@
-import { PAY_METHODS } from '../../shared/pay';
+import { PAY_METHODS, TEST_WALLET_NETWORKS } from '../../shared/pay';
 
 /**
  * JSON schemas of the payer API, the shapes of `src/shared/pay.ts`: Fastify checks requests and
@@ -7,7 +7,7 @@ import { PAY_METHODS } from '../../shared/pay';
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
 const STATES = ['payable', 'paid', 'expired', 'cancelled', 'not_yet_due'];
-const STATUSES = ['success', 'failed', 'authorized', 'pending', 'refunded', 'incomplete'];
+const STATUSES = ['success', 'failed', 'authorized', 'pending', 'refunded', 'incomplete', 'voided'];
 
 const payMerchant = {
   $id: 'pay-merchant',
@@ -126,6 +126,7 @@ const payRequest = {
       },
     },
     continue_in_flight: { type: 'boolean' },
+    wallet_network: { type: 'string', enum: [...TEST_WALLET_NETWORKS] },
   },
 };
 

@@ -7,15 +7,17 @@ import { IN_FLIGHT_MS } from './transactions';
 const SMS_INVOICE = `(i.kind in ('scheduled', 'bulk') or coalesce(i.send_via, 'sms') = 'sms')`;
 
 /**
- * The SMS active duration of the invoice `i`, as `paymentTerms` (limits.ts) reads it: from the
- * merchant's own service of the invoice's kind, else its payment-gateway service, else none (0).
+ * The SMS active duration of the invoice `i`, from the service `paymentTerms` (terms.ts) reads: the
+ * merchant's own service of the invoice's kind (a delivery invoice's `delivery_invoice`, else its
+ * `quick_invoice`), else its payment-gateway service, else none (0).
  */
 function smsActiveMinutes(services: string): string {
   const own = (type: string) =>
     `(select coalesce(s.sms_active_minutes, 0) from ${services} s
       where s.merchant_id = i.merchant_id and s.sub_merchant_id is null and s.service_type = ${type}
       order by s.id desc limit 1)`;
-  return `coalesce(${own(`case when i.kind = 'delivery' then 'delivery_invoice' else 'quick_invoice' end`)}, ${own(`'payment_gateway'`)}, 0)`;
+  const delivery = `case when i.kind = 'delivery' then ${own(`'delivery_invoice'`)} end`;
+  return `coalesce(${delivery}, ${own(`'quick_invoice'`)}, ${own(`'payment_gateway'`)}, 0)`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { storeOf } from '../storage/entity-stores';
 import { customerPaid } from './customer-totals';
 import { feesOf } from './fees';
 import type { Charge } from './processor';
+import { rememberCharge } from './sandbox-ledger';
 
 /**
  * Transactions made by payments: one row per attempt in the `transaction` entity's table, written
@@ -38,6 +39,8 @@ export interface NewTransaction {
   now: Date;
   /** Where the merchant asked this payment's webhook to go, if the paid record says so. */
   webhookUrl: string | null;
+  /** An authorisation: the days the merchant has to capture it (its service's capture duration). */
+  captureDays?: number;
 }
 
 const digits = (length: number) => Array.from({ length }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('');
@@ -46,14 +49,18 @@ const digits = (length: number) => Array.from({ length }, (_, i) => randomInt(i 
 export const filsOf = (amount: unknown): bigint => toFils(String(amount)) ?? 0n;
 
 /**
- * The money columns of a transaction in `status`: a success carries its fees and can be refunded
- * or captured up to its amount; any other status moved no money.
+ * The money columns of a transaction in `status`: a success carries its fees, is captured in full
+ * and can be refunded up to its amount; an authorisation holds its amount, to be captured up to it
+ * (`pending_amount`), and has no fees until then; any other status moved no money.
  */
 export function moneyColumns(
   status: string,
   amount: bigint,
   method: PayMethod,
-): Pick<EntityServerValues<'transaction'>, 'amount' | 'admin_charge' | 'commission' | 'net_amount' | 'pending_amount'> {
+): Pick<
+  EntityServerValues<'transaction'>,
+  'amount' | 'admin_charge' | 'commission' | 'net_amount' | 'pending_amount' | 'captured_amount' | 'refunded_amount'
+> {
   const settled = status === 'success';
   const fees = feesOf(amount, method);
   return {
@@ -61,7 +68,9 @@ export function moneyColumns(
     admin_charge: fromFils(settled ? fees.adminCharge : 0n),
     commission: fromFils(settled ? fees.commission : 0n),
     net_amount: fromFils(settled ? fees.net : 0n),
-    pending_amount: fromFils(settled ? amount : 0n),
+    pending_amount: fromFils(settled || status === 'authorized' ? amount : 0n),
+    captured_amount: fromFils(settled ? amount : 0n),
+    refunded_amount: fromFils(0n),
   };
 }
 
@@ -71,7 +80,7 @@ async function nextReference(q: Queryable): Promise<string> {
   return `7${String(row.n).padStart(11, '0')}`;
 }
 
-/** Tells the merchant's webhook about a transaction that reached a final state. */
+/** Tells the merchant's webhook what became of a transaction (README "Webhooks" lists the events). */
 export async function announce(
   q: Queryable,
   ctx: ServerContext,
@@ -79,7 +88,6 @@ export async function announce(
   transaction: TransactionRecord,
   webhookUrl: string | null,
 ): Promise<void> {
-  if (transaction.status !== 'success' && transaction.status !== 'failed') return;
   await queueWebhook(q, ctx, merchantId, {
     transaction,
     invoiceReference: transaction.invoice_reference ?? '',
@@ -87,7 +95,12 @@ export async function announce(
   });
 }
 
-/** Writes one payment attempt (and announces it when final); returns the stored row. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Writes one payment attempt, tells the processor's sandbox record about it and announces it;
+ * returns the stored row.
+ */
 export async function recordTransaction(
   q: Queryable,
   ctx: ServerContext,
@@ -95,6 +108,10 @@ export async function recordTransaction(
 ): Promise<RecordedTransaction> {
   const { charge } = input;
   const at = input.now.toISOString();
+  const authorizedUntil =
+    charge.status === 'authorized'
+      ? new Date(input.now.getTime() + (input.captureDays ?? 0) * DAY_MS).toISOString()
+      : undefined;
   const row = await storeOf(ctx, 'transaction').create(
     q,
     input.merchantId,
@@ -112,13 +129,16 @@ export async function recordTransaction(
       channel: input.channel,
       payment_method: input.method,
       card_last4: charge.cardLast4 ?? undefined,
+      network: charge.network ?? undefined,
       ...moneyColumns(charge.status, input.amount, input.method),
       status: charge.status,
+      authorized_until: authorizedUntil,
       created_at: at,
       updated_at: at,
     },
   );
   assertSet(row, ['reference_no', 'status'], 'A payment attempt');
+  await rememberCharge(q, input.merchantId, input.method, charge, input.amount, input.now);
   if (row.status === 'success') await customerPaid(q, ctx, input.merchantId, input.customerMobile, input.amount);
   await announce(q, ctx, input.merchantId, row, input.webhookUrl);
   return row;

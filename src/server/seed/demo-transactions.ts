@@ -64,6 +64,7 @@ const RESULT_CODES: Record<Status, readonly string[]> = {
   pending: ['PENDING'],
   refunded: ['CAPTURED'],
   incomplete: ['INITIATED'],
+  voided: ['VOIDED'],
 };
 
 /** Gateway charges in basis points of the amount, by payment method. */

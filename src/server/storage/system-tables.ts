@@ -149,4 +149,20 @@ export const SYSTEM_TABLES: string[] = [
     ends_at timestamptz not null
   )`,
   `create index if not exists rate_limits_ends_idx on rate_limits (ends_at)`,
+  // The sandbox processor's own record of every card and wallet payment it saw (`payments/sandbox-ledger.ts`),
+  // as a processor keeps one on its side: what it will answer when asked again, what was captured and refunded.
+  `create table if not exists sandbox_payments (
+    payment_id text primary key,
+    merchant_id integer not null references merchants(id) on delete cascade,
+    method text not null,
+    network text not null,
+    amount bigint not null,
+    status text not null,
+    settles_as text,
+    settles_at timestamptz,
+    captured bigint not null default 0,
+    refunded bigint not null default 0,
+    created_at timestamptz not null,
+    updated_at timestamptz not null
+  )`,
 ];
