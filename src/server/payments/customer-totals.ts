@@ -19,7 +19,11 @@ const filsOf = (amount: string | null) => toFils(amount ?? '0') ?? 0n;
 /** The statuses of a payment that took money (a payment refunded in full is `refunded`). */
 const PAID = `('success', 'refunded')`;
 
-/** Adds a payment of `fils` by `mobile` to the merchant's customers with that mobile. */
+/**
+ * Adds a successful payment of `fils` by `mobile` to the merchant's customers with that mobile.
+ * Called when a transaction is written or settled as a success; an authorisation counts once it
+ * is captured (the capture calls this).
+ */
 export async function customerPaid(
   q: Queryable,
   ctx: ServerContext,
