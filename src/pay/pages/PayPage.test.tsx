@@ -293,6 +293,24 @@ describe('a payment still being processed (SPEC §8)', () => {
       '/transaction-receipt/TXN-2026-000001',
     );
   });
+
+  it('a payment the merchant refuses (409: its daily limit) says why above the form, until the next try', async () => {
+    const message =
+      "This payment is above the merchant's daily limit. Please try again tomorrow or contact the merchant.";
+    const requests = api(payableFixture(), () => ({ status: 409, body: { message } }));
+    await openPage(`/smspay/${REF}`);
+    await screen.findByLabelText('Card number');
+    fillCard();
+    await press('Pay 12.500 KWD');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
+    // The link was looked at again: it can still be paid, so the form is there, empty.
+    expect(input('Card number').value).toBe('');
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `GET /v1/pay/${REF}?visit=1`,
+      `POST /v1/pay/${REF}`,
+      `GET /v1/pay/${REF}`,
+    ]);
+  });
 });
 
 describe('links that cannot be paid', () => {

@@ -25,6 +25,16 @@ import { useLoad } from './useLoad';
 export function PayPage({ reference }: { reference: string }) {
   const { language, t } = useI18n();
   const [state, reload] = useLoad((first) => getPayable(language, reference, first));
+  // Kept across the reload a refused payment causes: the form shows it when the link is still payable.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refused = (message: string) => {
+    setRefusal(message);
+    reload();
+  };
+  const lookAgain = () => {
+    setRefusal(null);
+    reload();
+  };
   const payable = state.kind === 'ok' ? state.data : null;
 
   useEffect(() => {
@@ -44,21 +54,31 @@ export function PayPage({ reference }: { reference: string }) {
       {state.data.kind === 'parts' ? (
         <PartsList payable={state.data} />
       ) : (
-        <Payment payable={state.data} onReload={reload} />
+        <Payment payable={state.data} refusal={refusal} onRefused={refused} onReload={lookAgain} />
       )}
     </Shell>
   );
 }
 
 /** The payment of one link: the form, or the page that says why there is none now. */
-function Payment({ payable, onReload }: { payable: Payable; onReload: () => void }) {
+function Payment({
+  payable,
+  refusal,
+  onRefused,
+  onReload,
+}: {
+  payable: Payable;
+  refusal: string | null;
+  onRefused: (message: string) => void;
+  onReload: () => void;
+}) {
   const { t } = useI18n();
   const [continued, setContinued] = useState(false);
   const [pending, setPending] = useState<{ result: PayResult; method: PayMethod } | null>(null);
 
   const onOutcome = (outcome: PaymentOutcome) => {
     if (outcome.kind === 'paid') return navigate(pathTo.receipt(outcome.result.transaction_reference));
-    if (outcome.kind === 'refused') return onReload();
+    if (outcome.kind === 'refused') return onRefused(outcome.message);
     setContinued(false);
     setPending({ result: outcome.result, method: outcome.method });
   };
@@ -91,7 +111,7 @@ function Payment({ payable, onReload }: { payable: Payable; onReload: () => void
           </Link>
         ) : null}
       </Summary>
-      <PaymentForm payable={payable} continueInFlight={continued} onOutcome={onOutcome} />
+      <PaymentForm payable={payable} continueInFlight={continued} refusal={refusal} onOutcome={onOutcome} />
     </>
   );
 }

@@ -15,8 +15,11 @@ import { SandboxNote } from './SandboxNote';
 export type PaymentOutcome =
   | { kind: 'paid'; result: PayResult }
   | { kind: 'pending'; result: PayResult; method: PayMethod }
-  /** 409: the link can no longer be paid this way (paid meanwhile, expired, payment in flight): look again. */
-  | { kind: 'refused' };
+  /**
+   * 409: the link can no longer be paid this way (paid meanwhile, expired, payment in flight) or the
+   * merchant refuses this payment (its limits, too many declined attempts): look again, and say why.
+   */
+  | { kind: 'refused'; message: string };
 
 function initialValues(payable: Payable): PaymentValues {
   return {
@@ -36,17 +39,22 @@ function initialValues(payable: Payable): PaymentValues {
 export function PaymentForm({
   payable,
   continueInFlight,
+  refusal,
   onOutcome,
 }: {
   payable: Payable;
   /** The payer chose to go on although a previous payment is still being processed. */
   continueInFlight: boolean;
+  /** Why the server refused the last payment of this link, shown until the payer tries again. */
+  refusal: string | null;
   onOutcome: (outcome: PaymentOutcome) => void;
 }) {
   const { language, t } = useI18n();
   const [values, setValues] = useState(() => initialValues(payable));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<{ title?: string; text: string } | null>(null);
+  const [alert, setAlert] = useState<{ title?: string; text: string } | null>(() =>
+    refusal ? { text: refusal } : null,
+  );
   const [submitting, setSubmitting] = useState(false);
   const [tried, setTried] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -101,7 +109,7 @@ export function PaymentForm({
       return;
     }
     if (answer.kind === 'error') {
-      if (answer.status === 409) return onOutcome({ kind: 'refused' });
+      if (answer.status === 409) return onOutcome({ kind: 'refused', message: answer.message });
       const fields: Record<string, string> = {};
       const unplaced: string[] = [];
       for (const [path, text] of Object.entries(answer.errors)) {

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import type { EffectScope } from '../effects';
 import { storeOf } from '../storage/entity-stores';
+import { installCustomerTotals } from './customer-totals';
 import { cashCharge } from './processor';
 import { createParts, invoiceProgress, markPartPaid, partsOf, partsSummary, type PartRow } from './parts';
 import { filsOf, latestTransaction, recordTransaction, settleCash, type RecordedTransaction } from './transactions';
@@ -162,8 +163,12 @@ async function movePending(
   await store.update(scope.tx, scope.merchantId, transactionId, { pending_amount: fromFils(left), ...status }, 'patch');
 }
 
-/** Registers the payment effects of invoices, refunds and captures; call once, before effects that read an invoice's parts. */
+/**
+ * Registers the payment effects of invoices, refunds, captures and customers' totals; call once,
+ * before effects that read an invoice's parts.
+ */
 export function installPaymentEffects(ctx: ServerContext): void {
+  installCustomerTotals(ctx);
   ctx.effects.onCreate('invoice', (scope, record) => makeParts(ctx, scope, record));
   ctx.effects.onUpdate('invoice', (scope, record) => changed(ctx, scope, record));
   ctx.effects.onTransition('invoice', async (scope, record, action) => {

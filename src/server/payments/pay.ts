@@ -11,6 +11,7 @@ import type { ReadOf } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
 import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../storage/idempotency-keys';
 import { kuwaitToday } from './kuwait-time';
+import { attemptsRefusal, limitRefusal } from './limits';
 import { invoiceProgress, markPartPaid, partsOf, partsSummary } from './parts';
 import { DEFAULT_FIELD_CHARACTERS, openFields, targetMethods } from './payable';
 import { charge as runCharge, type Charge } from './processor';
@@ -22,7 +23,8 @@ import { filsOf, inFlightOf, latestTransaction, recordTransaction } from './tran
 
 /**
  * One payment of a link (`POST /v1/pay/:reference`), all in one database transaction: the paid
- * record is locked, checked, charged, the attempt written and, on success, the record marked paid.
+ * record is locked, checked (its state, its declined attempts, the merchant's limits: limits.ts),
+ * charged, the attempt written and, on success, the record marked paid.
  * Two payers of one invoice at once: the second waits for the first and is then told it is paid.
  * A refusal (409) is answered after the transaction committed, so an expiry noticed on the way is
  * kept; a bad request (400) or any failure rolls everything back. With an `Idempotency-Key` the
@@ -221,7 +223,8 @@ export async function pay(
     async (tx): Promise<Outcome> => {
       const found = await findTarget(ctx, tx, reference, true);
       if (!found) throw new ApiError(404, 'app.message.pay_link_unknown');
-      const target = await expireIfDue(ctx, tx, found, today);
+      const terms = await paymentTerms(tx, ctx, found.merchantId, serviceTypesOf(found));
+      const target = await expireIfDue(ctx, tx, found, now, terms.smsActiveMinutes);
       const state = stateOf(target, today);
       if (state !== 'payable') return { refusal: refusalOf(state) };
       if (target.kind === 'parts') return { refusal: new ApiError(409, 'app.message.pay_choose_part') };
@@ -236,9 +239,13 @@ export async function pay(
       const inFlight = request.method !== 'cash' && (await inFlightOf(tx, target.merchantId, target.reference, now));
       if (inFlight && !request.continue_in_flight) return { refusal: new ApiError(409, 'app.message.pay_in_flight') };
 
+      const exhausted = await attemptsRefusal(tx, target, terms);
+      if (exhausted) return { refusal: exhausted };
+
       const amount = amountOf(target, request);
       const fields = await checkFields(tx, target, request);
-      const terms = await paymentTerms(tx, ctx, target.merchantId, serviceTypesOf(target));
+      const overLimit = await limitRefusal(tx, target.merchantId, terms, amount, now);
+      if (overLimit) return { refusal: overLimit };
       // A subscription's first payment keeps the card for the next ones: it is always charged at once.
       const authorizeOnly = terms.captureDays > 0 && target.kind !== 'subscription';
       const charge = runCharge(

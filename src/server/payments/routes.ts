@@ -12,6 +12,7 @@ import { pay } from './pay';
 import { countVisit, payableOf } from './payable';
 import { receiptOf } from './receipt';
 import { expireIfDue } from './states';
+import { paymentTerms, serviceTypesOf } from './terms';
 import { findTarget } from './targets';
 
 /**
@@ -84,7 +85,8 @@ export function payRoutes(app: FastifyInstance, ctx: ServerContext): void {
       return ctx.db.transaction(async (tx) => {
         const found = await findTarget(ctx, tx, reference, false);
         if (!found) throw new ApiError(404, 'app.message.pay_link_unknown');
-        const target = await expireIfDue(ctx, tx, found, today);
+        const terms = await paymentTerms(tx, ctx, found.merchantId, serviceTypesOf(found));
+        const target = await expireIfDue(ctx, tx, found, now, terms.smsActiveMinutes);
         if (visit) await countVisit(ctx, tx, target);
         return payableOf(tx, target, today, now);
       });

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError } from '../kernel/api-error';
 import { storeOf } from '../storage/entity-stores';
+import { kuwaitToday } from './kuwait-time';
 import type { PartRow } from './parts';
 import type { InvoiceRow, OpenInvoiceRow, Target } from './targets';
 
@@ -66,10 +67,43 @@ const REFUSALS: Record<Exclude<PayableState, 'payable'>, string> = {
 export const refusalOf = (state: Exclude<PayableState, 'payable'>) => new ApiError(409, REFUSALS[state]);
 
 /**
- * Writes `expired` on an invoice or open invoice whose expiry date has passed while it was still
- * open for payment, so lists and reports say so too. Returns the target as it now stands.
+ * Whether an invoice reaches its payer by SMS: its channel is SMS (the channel an invoice that names
+ * none goes by), or it is of a kind only ever sent by SMS (scheduled and bulk invoices name no
+ * channel). Only such a link is held to the SMS active duration of the merchant's service.
  */
-export async function expireIfDue(ctx: ServerContext, q: Queryable, target: Target, today: string): Promise<Target> {
+export function isSmsInvoice(invoice: Pick<InvoiceRow, 'kind' | 'send_via'>): boolean {
+  return invoice.kind === 'scheduled' || invoice.kind === 'bulk' || (invoice.send_via ?? 'sms') === 'sms';
+}
+
+/**
+ * When the link of an SMS invoice stops being payable: `minutes` after its SMS went out (when it
+ * was scheduled to, else when the invoice was made); null when it never does (not an SMS invoice,
+ * or no active duration).
+ */
+export function smsDeadline(
+  invoice: Pick<InvoiceRow, 'kind' | 'send_via' | 'scheduled_at' | 'created_at'>,
+  minutes: number,
+): Date | null {
+  if (minutes <= 0 || !isSmsInvoice(invoice)) return null;
+  const sent = new Date(String(invoice.scheduled_at ?? invoice.created_at));
+  if (Number.isNaN(sent.getTime())) return null;
+  return new Date(sent.getTime() + minutes * 60_000);
+}
+
+/**
+ * Writes `expired` on an invoice or open invoice whose expiry date has passed, or on an SMS
+ * invoice whose SMS active duration (`smsActiveMinutes` of the merchant's service) has run out,
+ * while it was still open for payment, so lists and reports say so too. Returns the target as it
+ * now stands.
+ */
+export async function expireIfDue(
+  ctx: ServerContext,
+  q: Queryable,
+  target: Target,
+  now: Date,
+  smsActiveMinutes: number,
+): Promise<Target> {
+  const today = kuwaitToday(now);
   if (target.kind === 'subscription') return target;
   if (target.kind === 'open') {
     const { open } = target;
@@ -78,7 +112,12 @@ export async function expireIfDue(ctx: ServerContext, q: Queryable, target: Targ
     return { ...target, open: { ...open, status: 'expired' } };
   }
   const { invoice } = target;
-  if ((invoice.status !== 'unpaid' && invoice.status !== 'active') || !pastExpiry(invoice.expiry_date, today))
+  const deadline = smsDeadline(invoice, smsActiveMinutes);
+  const lapsed = deadline !== null && deadline <= now;
+  if (
+    (invoice.status !== 'unpaid' && invoice.status !== 'active') ||
+    !(lapsed || pastExpiry(invoice.expiry_date, today))
+  )
     return target;
   await storeOf(ctx, 'invoice').update(q, target.merchantId, invoice.id, { status: 'expired' }, 'patch');
   return { ...target, invoice: { ...invoice, status: 'expired' } };

@@ -3,15 +3,34 @@ import { storeOf } from '../storage/entity-stores';
 import { kuwaitToday } from './kuwait-time';
 import { IN_FLIGHT_MS } from './transactions';
 
+/** `isSmsInvoice` (states.ts) of the invoice `i`. */
+const SMS_INVOICE = `(i.kind in ('scheduled', 'bulk') or coalesce(i.send_via, 'sms') = 'sms')`;
+
+/**
+ * The SMS active duration of the invoice `i`, from the service `paymentTerms` (terms.ts) reads: the
+ * merchant's own service of the invoice's kind (a delivery invoice's `delivery_invoice`, else its
+ * `quick_invoice`), else its payment-gateway service, else none (0).
+ */
+function smsActiveMinutes(services: string): string {
+  const own = (type: string) =>
+    `(select coalesce(s.sms_active_minutes, 0) from ${services} s
+      where s.merchant_id = i.merchant_id and s.sub_merchant_id is null and s.service_type = ${type}
+      order by s.id desc limit 1)`;
+  const delivery = `case when i.kind = 'delivery' then ${own(`'delivery_invoice'`)} end`;
+  return `coalesce(${delivery}, ${own(`'quick_invoice'`)}, ${own(`'payment_gateway'`)}, 0)`;
+}
+
 /**
  * Housekeeping the scheduler runs: card payments the processor never answered become `incomplete`
  * after 10 minutes (the incomplete-transactions report lists them), and invoices and open invoices
- * still open after their expiry date become `expired`. Returns how many records changed.
+ * still open after their expiry date, or SMS invoices after their SMS active duration, become
+ * `expired`. Returns how many records changed.
  */
 export async function sweepPayments(ctx: ServerContext, now: Date): Promise<number> {
   const transactions = storeOf(ctx, 'transaction').table;
   const invoices = storeOf(ctx, 'invoice').table;
   const openInvoices = storeOf(ctx, 'open_invoice').table;
+  const services = storeOf(ctx, 'merchant_service').table;
   const at = now.toISOString();
   const today = kuwaitToday(now);
   return ctx.db.transaction(async (tx) => {
@@ -27,12 +46,20 @@ export async function sweepPayments(ctx: ServerContext, now: Date): Promise<numb
        returning id`,
       [today, at],
     );
+    const lapsed = await tx.query(
+      `update ${invoices} i set status = 'expired', updated_at = $2::timestamptz
+       where i.status in ('unpaid', 'active') and ${SMS_INVOICE}
+         and ${smsActiveMinutes(services)} > 0
+         and coalesce(i.scheduled_at, i.created_at) + ${smsActiveMinutes(services)} * interval '1 minute' <= $1::timestamptz
+       returning id`,
+      [at, at],
+    );
     const closed = await tx.query(
       `update ${openInvoices} set status = 'expired', updated_at = $2::timestamptz
        where status = 'active' and expiry_date < $1::date
        returning id`,
       [today, at],
     );
-    return incomplete.length + expired.length + closed.length;
+    return incomplete.length + expired.length + lapsed.length + closed.length;
   });
 }

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database';
 import { queueWebhook } from '../messaging/webhooks';
 import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
+import { customerPaid } from './customer-totals';
 import { feesOf } from './fees';
 import type { Charge } from './processor';
 import { rememberCharge } from './sandbox-ledger';
@@ -14,7 +15,8 @@ import { rememberCharge } from './sandbox-ledger';
 /**
  * Transactions made by payments: one row per attempt in the `transaction` entity's table, written
  * through its store like every other row, with the money columns of its status. Final states
- * (success, failed) are announced to the merchant's webhook in the same database transaction.
+ * (success, failed) are announced to the merchant's webhook in the same database transaction, and
+ * a success counts towards the paying customer's totals there too.
  */
 
 /** A transaction as its store answers it (amounts as KWD strings). */
@@ -137,6 +139,7 @@ export async function recordTransaction(
   );
   assertSet(row, ['reference_no', 'status'], 'A payment attempt');
   await rememberCharge(q, input.merchantId, input.method, charge, input.amount, input.now);
+  if (row.status === 'success') await customerPaid(q, ctx, input.merchantId, input.customerMobile, input.amount);
   await announce(q, ctx, input.merchantId, row, input.webhookUrl);
   return row;
 }
@@ -168,6 +171,7 @@ export async function settleCash(
   // The transaction was read in the caller's transaction, locked: it is there.
   if (!row) throw new Error(`Transaction ${transaction.id} is gone`);
   assertSet(row, ['reference_no', 'status'], 'A payment attempt');
+  await customerPaid(q, ctx, merchantId, row.customer_mobile, filsOf(transaction.amount));
   await announce(q, ctx, merchantId, row, webhookUrl);
   return row;
 }

@@ -232,6 +232,7 @@ async function seedOwnServices(demo: DemoWriter): Promise<void> {
       sms_sender_id: 'ALNOOR',
       sms_active_minutes: 0,
       thank_you_sms: true,
+      invoice_transaction_settings: { max_attempts: 5 },
       remarks: 'Own SMS invoices',
     },
     {

@@ -370,26 +370,28 @@ export async function seedDemoSales(demo: DemoWriter): Promise<void> {
     const [area, areaAr] = random.pick(AREAS);
     const block = random.int(1, 12);
     const street = random.int(1, 150);
-    const invoices = random.int(0, 12);
     const born = new Date(Date.UTC(random.int(1960, 2004), random.int(0, 11), random.int(1, 28)));
     const civil = `${born.getUTCFullYear() < 2000 ? 2 : 3}${isoDate(born.getTime()).slice(2).replace(/-/g, '')}${String(random.int(0, 99_999)).padStart(5, '0')}`;
     const created = now - (365 - i * 6) * DAY;
-    await demo.create('customer', {
-      values: {
-        name,
-        name_ar,
-        mobile: kuwaitiMobile(random),
-        ...(i % 2 === 0 ? { email: emailOf(name) } : {}),
-        civil_id: civil,
-        address: i % 3 === 0 ? `قطعة ${block}، شارع ${street}، ${areaAr}` : `Block ${block}, Street ${street}, ${area}`,
-        ...(i % 7 === 0 ? { notes: i % 2 ? 'Prefers delivery after 4 pm.' : 'يفضل التواصل عبر واتساب.' } : {}),
+    await demo.create(
+      'customer',
+      {
+        values: {
+          name,
+          name_ar,
+          mobile: kuwaitiMobile(random),
+          ...(i % 2 === 0 ? { email: emailOf(name) } : {}),
+          civil_id: civil,
+          address:
+            i % 3 === 0 ? `قطعة ${block}، شارع ${street}، ${areaAr}` : `Block ${block}, Street ${street}, ${area}`,
+          ...(i % 7 === 0 ? { notes: i % 2 ? 'Prefers delivery after 4 pm.' : 'يفضل التواصل عبر واتساب.' } : {}),
+        },
+        system: {
+          created_at: isoTime(created),
+          updated_at: isoTime(created),
+        },
       },
-      system: {
-        invoices_count: invoices,
-        total_paid: fromFils(BigInt(invoices) * BigInt(random.int(3, 90) * 1000 + random.pick([0, 250, 500, 750]))),
-        created_at: isoTime(created),
-        updated_at: isoTime(created),
-      },
-    });
+      { effects: true },
+    );
   }
 }
