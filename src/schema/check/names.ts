@@ -91,7 +91,8 @@ function checkRecordPage(context: CheckContext) {
   };
   const title = resource.title;
   if (typeof title === 'string') named('/x-resource/title', title);
-  else for (const [language, name] of Object.entries(title ?? {})) named(pointerTo('/x-resource/title', language), name);
+  else
+    for (const [language, name] of Object.entries(title ?? {})) named(pointerTo('/x-resource/title', language), name);
   if (resource.figure !== undefined) named('/x-resource/figure', resource.figure);
   for (const [name, fields] of Object.entries(resource.layout ?? {}))
     properties(context, pointerTo('/x-resource/layout', name), fields);
