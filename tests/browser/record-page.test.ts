@@ -31,6 +31,7 @@ const TEXT = {
     refund: 'Refund',
     amounts: 'Amounts',
     refundAmount: 'Refund amount',
+    pendingAmount: 'Pending amount',
   },
   ar: {
     signIn: 'تسجيل الدخول',
@@ -39,6 +40,7 @@ const TEXT = {
     refund: 'استرداد',
     amounts: 'المبالغ',
     refundAmount: 'مبلغ الاسترداد',
+    pendingAmount: 'المبلغ المعلّق',
   },
 } as const;
 
@@ -115,7 +117,11 @@ describe.each(['en', 'ar'] as const)('a successful transaction’s page in %s', 
     await page.waitForURL((url) => url.pathname === '/refund/create');
     const amount = page.getByRole('textbox', { name: new RegExp(`^${text.refundAmount}`) });
     await expect.poll(() => amount.inputValue()).toBe(transaction.pending_amount);
-    await page.getByText(transaction.reference_no).first().waitFor();
+    const chosen = page.locator(`select:has(option[value="${transaction.id}"])`);
+    expect(await chosen.inputValue()).toBe(String(transaction.id));
+    // Filled from the transaction chosen (`x-from`), as when it is chosen by hand.
+    const pending = page.getByRole('textbox', { name: new RegExp(`^${text.pendingAmount}`) });
+    await expect.poll(() => pending.inputValue()).toBe(transaction.pending_amount);
     await page.screenshot({ path: join(tmpdir(), `bawaba-record-refund-form-${language}-${viewport}.png`) });
     expect(errors).toEqual([]);
     await context.close();
