@@ -66,7 +66,7 @@ export function RecordHeader({ entity }: { entity: EntitySchema }) {
         </Box>
       </Box>
       {figure && !isBlank(figureValue) && (
-        <Box sx={{ textAlign: 'end' }}>
+        <Box sx={{ textAlign: { xs: 'start', sm: 'end' } }}>
           <Typography variant="caption" component="p" color="text.secondary">
             {translate(fieldLabelKey(entity.$id, figure), { _: humanise(figure) })}
           </Typography>

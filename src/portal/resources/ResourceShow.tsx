@@ -36,6 +36,16 @@ export default function ResourceShow() {
 const isWide = (property: PropertySchema | undefined) =>
   Boolean(property?.items?.properties) || property?.['x-ui']?.widget === 'textarea';
 
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** What an empty field reads as, so that its label does not seem to belong to the next one. */
+const EMPTY = (
+  <Box component="span" aria-hidden sx={{ color: 'text.disabled' }}>
+    —
+  </Box>
+);
+
 function RecordSections({ entity }: { entity: EntitySchema }) {
   const record = useRecordContext<Record<string, unknown>>();
   const translate = useTranslate();
@@ -73,7 +83,9 @@ function RecordSections({ entity }: { entity: EntitySchema }) {
                 <Labeled>
                   <FunctionField
                     source={field}
-                    render={(row: Record<string, unknown>) => <RecordValue entity={entity} path={field} record={row} />}
+                    render={(row: Record<string, unknown>) =>
+                      isBlank(row[field]) ? EMPTY : <RecordValue entity={entity} path={field} record={row} />
+                    }
                   />
                 </Labeled>
               </Box>
