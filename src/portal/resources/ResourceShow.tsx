@@ -78,6 +78,7 @@ function RecordSections({ entity }: { entity: EntitySchema }) {
             {fields.map((field) => (
               <Box
                 key={field}
+                className={`ra-field ra-field-${field}`}
                 sx={{ minWidth: 0, gridColumn: isWide(entity.properties[field]) ? '1 / -1' : undefined }}
               >
                 <Labeled>
