@@ -15,6 +15,13 @@ export type Permission = string | string[];
  */
 export type Operation = 'list' | 'show' | 'create' | 'update' | 'delete';
 /**
+ * Names of properties of the entity.
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "PropertyNames".
+ */
+export type PropertyNames = string[];
+/**
  * On an object of arrays: at least this many values selected across all its arrays (permission maps).
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
@@ -116,13 +123,6 @@ export type XFuture = true;
  * via the `definition` "Path".
  */
 export type Path = string;
-/**
- * Names of properties of the entity.
- *
- * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
- * via the `definition` "PropertyNames".
- */
-export type PropertyNames = string[];
 /**
  * A KWD amount, or a `$data` reference to a sibling holding one.
  *
@@ -246,6 +246,26 @@ export interface XResource {
    * Menu group the resource's entries sit under, one of `GROUPS` in `src/schema/groups.ts` (`other` when left out); label `app.menu.groups.<group>`.
    */
   group?: string;
+  /**
+   * The property that names a record on its page (the title above its status and key figure), or one per language (`{ "en": "name", "ar": "name_ar" }`); else the `label` other entities' `x-references` show it by, else the entity's name and the record's id.
+   */
+  title?: string | XLabel;
+  /**
+   * The property shown large beside a record's title as its key figure (a transaction's `amount`).
+   */
+  figure?: string;
+  /**
+   * Sections of a record's page, in order, each a list of properties (`{ "amounts": ["amount", "net_amount"] }`), titled `app.record.groups.<section>`. Properties in none come first, under Details.
+   */
+  layout?: {
+    [k: string]: PropertyNames;
+  };
+  /**
+   * Records a record's page offers to create from it, by name: a button labelled `resources.<entity>.actions.<name>`, shown while the record matches `when` and the user may create the target, opening the target's create form with `prefill` taken from the record.
+   */
+  creates?: {
+    [k: string]: XCreate;
+  };
 }
 /**
  * Portal routes of SPEC §2 that open the resource's screens; `:id` stands for the record id. None for an entity only seen inside another's screens.
@@ -415,6 +435,46 @@ export interface XCommand {
   adminOnly?: boolean;
 }
 /**
+ * A label property per language, `{ "en": "name", "ar": "name_ar" }`: English where a language has none, or where the record has no value in it.
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XLabel".
+ */
+export interface XLabel {
+  /**
+   * The English label property, every other language's fallback.
+   */
+  en: string;
+  [k: string]: string;
+}
+/**
+ * A record of `entity` a record's page offers to create from the record (a refund of a transaction).
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XCreate".
+ */
+export interface XCreate {
+  /**
+   * The entity created.
+   */
+  entity: string;
+  /**
+   * Offered only while the record matches (a refund of a successful transaction).
+   */
+  when?: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: unknown[];
+  };
+  /**
+   * Fields of the new record filled from the record's properties, `{ "<target field>": "<property of the record>" }`; fields the target fills from a reference (`x-from`) follow that reference as usual.
+   */
+  prefill: {
+    [k: string]: string;
+  };
+}
+/**
  * How the list screen and the list endpoint behave.
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
@@ -572,19 +632,6 @@ export interface XReferences {
   };
 }
 /**
- * A label property per language, `{ "en": "name", "ar": "name_ar" }`: English where a language has none, or where the record has no value in it.
- *
- * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
- * via the `definition` "XLabel".
- */
-export interface XLabel {
-  /**
-   * The English label property, every other language's fallback.
-   */
-  en: string;
-  [k: string]: string;
-}
-/**
  * On an `x-references` integer: the records pointing at one parent may not outnumber its `field`, 409 `x-messages["x-limit"]` (default `validation.limit_exceeded`, `%{limit}`); the parent's `field` cannot go below them (409 `validation.limit_below_count`, `%{count}`, or the field's `x-messages["x-limit"]`).
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
@@ -708,6 +755,16 @@ export interface XUi {
    * The value is a field name of the entity held by the named sibling property, as in a log: shown by that field's label.
    */
   fieldOf?: string;
+  tones?: XTones;
+}
+/**
+ * The tone each value of a status enum is shown in, by meaning (`{ "paid": "success", "unpaid": "warning", "failed": "error", "cancelled": "default" }`): the colour of its chip in lists and on the record's page. A value left out takes the shared tone of its name (src/schema/tones.ts), else none.
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XTones".
+ */
+export interface XTones {
+  [k: string]: 'success' | 'warning' | 'error' | 'info' | 'default';
 }
 /**
  * Keywords of an entity schema's root only.

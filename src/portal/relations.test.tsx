@@ -381,6 +381,9 @@ describe('an array of references', { timeout: 20_000 }, () => {
   it('leaves the child records sent with a create out of the detail screen', async () => {
     answer('get', '/test/shelves/1', () => json({ id: 1, name: 'A1', category_id: 3, capacity: 2, remaining: 1 }));
     answer('get', '/test/shelf-categories', () => listed([{ id: 3, name: 'Chilled', state: 'open' }]));
+    // The shelf's page lists the boxes and pallets on it.
+    answer('get', '/test/boxes', () => listed([]));
+    answer('get', '/test/pallets', () => listed([]));
     renderScreen('/shelf/1/show');
     expect(await screen.findByRole('link', { name: 'Chilled' }, find)).toBeTruthy();
     expect(document.querySelector('.ra-field-remaining')).not.toBeNull();

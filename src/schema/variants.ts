@@ -157,11 +157,21 @@ const dateTimeBound: PropertySchema = {
 };
 
 /**
+ * The properties holding one referenced record's id (`x-references`): a list may always be
+ * filtered by one, for the records pointing at a record (a transaction's refunds, on its page).
+ */
+export const referenceFilters = (entity: EntitySchema): string[] =>
+  Object.entries(entity.properties)
+    .filter(([, property]) => property['x-references'] && property.type === 'integer')
+    .map(([name]) => name);
+
+/**
  * Properties a list may filter on: `x-list.filters`, plus what views and date range rules filter
- * on (`x-resource.views.*.filter`, `dateRange.field`) even when the filter bar does not offer it.
+ * on (`x-resource.views.*.filter`, `dateRange.field`) even when the filter bar does not offer it,
+ * and its references.
  */
 function filteredProperties(entity: EntitySchema): string[] {
-  const names = new Set(entity['x-list'].filters);
+  const names = new Set([...entity['x-list'].filters, ...referenceFilters(entity)]);
   const rules = [entity['x-list'].dateRange];
   for (const view of Object.values(entity['x-resource'].views ?? {})) {
     rules.push(view.dateRange);

@@ -4,7 +4,15 @@ import Button from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useCallback, useState } from 'react';
-import { Loading, useLocaleState, usePermissions, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
+import {
+  Loading,
+  useLocaleState,
+  usePermissions,
+  useRecordContext,
+  useRecordFromLocation,
+  useSaveContext,
+  useTranslate,
+} from 'react-admin';
 import type { PortalPermissions } from '../data/authProvider';
 import type { WriteOperation } from '../../schema/variants';
 import { nestFieldErrors, type FieldErrors } from '../data/fieldErrors';
@@ -34,7 +42,7 @@ function nestedErrors(errors: FieldErrors): FieldErrors {
 
 /**
  * The single form body of the create, edit and section screens: the schema form (only `fields`
- * on a section screen), submitted through react-admin's save (from `<Create>` / `<Edit>`). When the API refuses fields, the save resolves
+ * on a section screen; a create starts with the values its address carries, `?source=`), submitted through react-admin's save (from `<Create>` / `<Edit>`). When the API refuses fields, the save resolves
  * with them (`HttpError` body `errors`) and they show under the fields; react-admin shows the
  * server's message as a notification.
  */
@@ -44,7 +52,10 @@ export function RecordForm({ operation, fields }: { operation: WriteOperation; f
   const [language] = useLocaleState();
   const { save, saving } = useSaveContext();
   const { permissions: access } = usePermissions<PortalPermissions>();
-  const record = useRecordContext<Values>();
+  const shown = useRecordContext<Values>();
+  // A create started from another record (`?source=`, `x-resource.creates`) starts with its values.
+  const fromLocation = useRecordFromLocation();
+  const record = shown ?? (operation === 'create' ? (fromLocation ?? undefined) : undefined);
   const [serverErrors, setServerErrors] = useState<FieldErrors>();
 
   const submit = useCallback(

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
 import { formatKwd } from '../../shared/money';
 import { itemsReferenceOf, referenceOf } from '../../schema/relations';
+import { toneOf } from '../../schema/tones';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { portalFormatOf } from '../formats';
 import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
@@ -16,6 +16,7 @@ import { humanise } from '../forms/translate';
 import { formatDate, formatNumber } from './format';
 import { LinkValue, isWebAddress } from './LinkValue';
 import { ReferenceValue } from './ReferenceValue';
+import { StatusChip } from './StatusChip';
 
 type Values = Record<string, unknown>;
 
@@ -220,7 +221,7 @@ function PropertyValue({
   }
   if (isWebAddress(value) && !property?.enum) return <LinkValue href={value} />;
   const text = displayText(display, path, property, value);
-  if (property?.enum) return <Chip size="small" variant="outlined" label={text} />;
+  if (property?.enum) return <StatusChip label={text} tone={toneOf(path.split('.').pop() ?? path, property, value)} />;
   // Amounts, dates and one-word values (references, phone numbers) read badly broken across lines.
   if (isFormatted(property) || !/\s/.test(text)) {
     return (

@@ -15,6 +15,7 @@ import type { PortalPermissions } from '../data/authProvider';
 import { mayDo } from './access';
 import { sectionLabel, sectionPath, sectionsOf } from './sections';
 import { CommandButtons } from './CommandButtons';
+import { CreateFromButtons } from './CreateFromButtons';
 import { TransitionButtons } from './TransitionButtons';
 import { useEntitySchema } from './useEntitySchema';
 
@@ -25,7 +26,7 @@ const editable = (entity: EntitySchema, record: RaRecord) =>
 /**
  * The detail screen's actions: edit (when the entity may be updated, by this user), one button per section of the schema (`x-resource.sections`)
  * one per command the record allows (`x-resource.commands`) and one per action its status allows now
- * (`x-transitions`).
+ * (`x-transitions`), and one per record it offers to create from it (`x-resource.creates`).
  */
 export function ShowActions() {
   const entity = useEntitySchema();
@@ -50,6 +51,7 @@ export function ShowActions() {
         ))}
       {record && <CommandButtons entity={entity} record={record} />}
       {record && <TransitionButtons entity={entity} record={record} />}
+      {record && <CreateFromButtons entity={entity} record={record} />}
     </TopToolbar>
   );
 }

@@ -79,7 +79,33 @@ export const checkResourceNames: CrossCheck = (context) => {
     properties(context, pointerTo('/x-resource/commands', name, 'valuePermissions'), command.valuePermissions);
   }
   keys(context, '/x-resource/editable', resource.editable);
+  checkRecordPage(context);
 };
+
+/** The record page's hints: title, key figure and sections name properties; creates name an entity. */
+function checkRecordPage(context: CheckContext) {
+  const resource = context.entity['x-resource'];
+  const named = (pointer: string, name: string) => {
+    if (!hasProperty(context.entity, name))
+      context.report(pointer, `${quoted(name)} is not a property of ${context.entity.$id}`);
+  };
+  const title = resource.title;
+  if (typeof title === 'string') named('/x-resource/title', title);
+  else
+    for (const [language, name] of Object.entries(title ?? {})) named(pointerTo('/x-resource/title', language), name);
+  if (resource.figure !== undefined) named('/x-resource/figure', resource.figure);
+  for (const [name, fields] of Object.entries(resource.layout ?? {}))
+    properties(context, pointerTo('/x-resource/layout', name), fields);
+  for (const [name, create] of Object.entries(resource.creates ?? {})) {
+    const at = pointerTo('/x-resource/creates', name);
+    keys(context, pointerTo(at, 'when'), create.when);
+    const target = entityNamed(context, pointerTo(at, 'entity'), create.entity);
+    for (const [field, property] of Object.entries(create.prefill)) {
+      const problem = (target && notIn(target, field)) || notIn(context.entity, property);
+      if (problem) context.report(pointerTo(at, 'prefill', field), problem);
+    }
+  }
+}
 
 /** The entity another keyword names, or a report that there is none. */
 function entityNamed(context: CheckContext, pointer: string, name: string): EntitySchema | undefined {
@@ -105,6 +131,9 @@ export const checkPropertyNames: CrossCheck = (context) => {
     if (fieldOf !== undefined && !hasProperty(entity, fieldOf))
       report(pointerTo(at, 'x-ui', 'fieldOf'), `${quoted(fieldOf)} is not a property of ${entity.$id}`);
     checkTransitions(context, at, property);
+    for (const value of Object.keys(property['x-ui']?.tones ?? {}))
+      if (!property.enum?.includes(value))
+        report(pointerTo(at, 'x-ui', 'tones', value), `${quoted(value)} is not a value of the property's enum`);
     checkReference(context, at, property);
 
     const children = property['x-children'];

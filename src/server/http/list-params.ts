@@ -1,5 +1,6 @@
 import { currentDay, dateRangeProblem, dayEnd, dayStart, rangeFilters, type Day } from '../../schema/listDateRange';
 import type { EntitySchema } from '../../schema/types';
+import { referenceFilters } from '../../schema/variants';
 import { dateRangeOf, routeParameter, VIEW_FILTER, viewOf } from '../../schema/views';
 import { fieldError } from '../kernel/api-error';
 import type { Validator } from '../kernel/validation';
@@ -94,7 +95,10 @@ export interface ListQueryOptions {
   anyLength?: boolean;
 }
 
-/** Applies `x-list.dateRange` (the view's when it has one); a call for given ids is not a listing. */
+/**
+ * Applies `x-list.dateRange` (the view's when it has one). A call for given ids is not a listing,
+ * nor one for the records pointing at one record (a transaction's refunds, whenever made).
+ */
 function checkDateRange(
   entity: EntitySchema,
   view: string | undefined,
@@ -104,6 +108,7 @@ function checkDateRange(
 ): void {
   const found = dateRangeOf(entity, view);
   if (!found || !isBlank(filter.id)) return;
+  if (!view && referenceFilters(entity).some((name) => typeof filter[name] === 'number')) return;
   const rule = anyLength ? { field: found.field, withinDays: found.withinDays } : found;
   const names = rangeFilters(rule);
   const value = (name: string) => (typeof filter[name] === 'string' ? (filter[name] as string) : undefined);
