@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { operationGate } from '../../schema/access';
 import { now as clockNow } from '../../schema/calendar';
-import { toFils } from '../../shared/money';
+import { formats } from '../../schema/keywords';
+import { KWD_PATTERN, toFils } from '../../shared/money';
 import { ENQUIRY_KEYS, type EnquiryAnswer, type EnquirySearch } from '../../shared/transaction-enquiry';
 import { callerOf } from '../auth/caller';
 import type { ServerContext } from '../context';
@@ -16,6 +17,9 @@ import { ENQUIRY_LIMIT, enquireTransactions } from '../payments/enquiry';
  * the gate of the transactions report (`report.payment_transactions`), for the caller's merchant only.
  */
 
+/** The mobile format's rule, as a pattern. */
+const MOBILE = formats.mobile as RegExp;
+
 const key = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' } as const;
 
 const enquiryQuery = {
@@ -25,8 +29,14 @@ const enquiryQuery = {
     reference_no: { ...key, description: 'The transaction reference no' },
     track_id: { ...key, description: 'The track id the processor gave the payment' },
     payment_id: { ...key, description: 'The payment id the processor gave the payment' },
-    mobile: { type: 'string', format: 'mobile', description: "The payer's mobile; needs `amount`" },
-    amount: { type: 'string', format: 'kwd', description: 'KWD paid; with `mobile` only' },
+    // Patterns besides the formats: a query parameter of the document carries its rule in its schema.
+    mobile: {
+      type: 'string',
+      format: 'mobile',
+      pattern: MOBILE.source,
+      description: "The payer's mobile; needs `amount`",
+    },
+    amount: { type: 'string', format: 'kwd', pattern: KWD_PATTERN.source, description: 'KWD paid; with `mobile` only' },
   },
 } as const;
 
