@@ -136,6 +136,20 @@ describe.each(DRIVERS)('transaction enquiry (%s)', (driver) => {
     expect((await enquire({ reference_no: '700000000001' }, new Client(server.app))).statusCode).toBe(401);
   });
 
+  it('is documented with its parameters, so fuzzing covers it', async () => {
+    const document = (await server.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const operation = document.paths['/v1/transaction-enquiry'].get;
+    expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual([
+      'amount',
+      'mobile',
+      'payment_id',
+      'reference_no',
+      'track_id',
+    ]);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
+    expect(operation.description).toMatch(/answers 400 when/i);
+  });
+
   it('advises waiting 10 minutes when the same mobile paid the same amount twice within them', async () => {
     const start = new Date(Date.now() - 60 * MINUTE);
     const phone = mobile();

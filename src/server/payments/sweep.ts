@@ -8,7 +8,10 @@ import { IN_FLIGHT_MS } from './transactions';
 /** How far back incomplete payments are still retried (SPEC §9: "only shown for the past 7 days"). */
 export const RETRY_DAYS = 7;
 
-/** Most payments one sweep asks the processor about; the rest wait for the next tick. */
+/**
+ * Most payments one sweep asks the processor about; the rest wait for the next tick. Pending ones
+ * come first, then the newest incomplete ones (the likeliest to have been settled by now).
+ */
 const RETRY_BATCH = 200;
 
 /**
@@ -32,7 +35,7 @@ export async function sweepPayments(ctx: ServerContext, now: Date): Promise<numb
        where payment_method <> 'cash'
          and ((status = 'pending' and created_at <= $1::timestamptz)
            or (status = 'incomplete' and created_at >= $2::timestamptz))
-       order by id limit ${RETRY_BATCH}
+       order by (status = 'pending') desc, id desc limit ${RETRY_BATCH}
        for update skip locked`,
       [
         new Date(now.getTime() - IN_FLIGHT_MS).toISOString(),
