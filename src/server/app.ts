@@ -30,6 +30,7 @@ import { accountRoutes, accountSchemas } from './routes/account';
 import { assetReportRoutes } from './routes/asset-report';
 import { authRoutes, authSchemas, sessionRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
+import { transactionEnquiryRoutes } from './routes/transaction-enquiry';
 import { fileRoutes } from './routes/files';
 import { openapiRoutes, swaggerOptions } from './routes/openapi';
 import { ownRoutes } from './routes/own';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         twoFactorRoutes(signedIn, ctx);
         assetReportRoutes(signedIn, ctx);
         dashboardRoutes(signedIn, ctx);
+        transactionEnquiryRoutes(signedIn, ctx);
         bulkUploadRoutes(signedIn, ctx);
         registerResources(signedIn, ctx);
         registerTransitions(signedIn, ctx);

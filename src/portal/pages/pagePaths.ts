@@ -14,4 +14,5 @@ export interface PageDeclaration {
 
 export const REPORT_PAGES: PageDeclaration[] = [
   { path: '/asset/report', entity: 'asset', group: 'property', titleKey: 'app.asset_report.title' },
+  { path: '/transaction-enquiry', entity: 'transaction', group: 'reports', titleKey: 'app.transaction_enquiry.title' },
 ];

@@ -9,6 +9,7 @@ import { REPORT_PAGES } from './pagePaths';
 /** The screen of each report page, loaded on demand. */
 const SCREENS: Record<string, ComponentType> = {
   '/asset/report': withScreenFallback(lazyWithReload(() => import('./AssetReport'))),
+  '/transaction-enquiry': withScreenFallback(lazyWithReload(() => import('./TransactionEnquiry'))),
 };
 
 /** The `<Route>`s of `REPORT_PAGES`, each behind its entity's gate. */

@@ -6,17 +6,14 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, fieldError, type FieldError } from '../kernel/api-error';
 import { t } from '../kernel/language';
-import { queueThankYouSms } from '../messaging/thank-you-sms';
 import type { ReadOf } from '../storage/entity-rows';
-import { storeOf } from '../storage/entity-stores';
 import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../storage/idempotency-keys';
+import { completePayment, webhookOf } from './completion';
 import { kuwaitToday } from './kuwait-time';
 import { attemptsRefusal, limitRefusal } from './limits';
-import { invoiceProgress, markPartPaid, partsOf, partsSummary } from './parts';
 import { DEFAULT_FIELD_CHARACTERS, openFields, targetMethods } from './payable';
-import { charge as runCharge, type Charge } from './processor';
+import { charge as runCharge } from './processor';
 import { expireIfDue, refusalOf, stateOf } from './states';
-import { applyFirstCharge } from './subscriptions';
 import { findTarget, type Target } from './targets';
 import { paymentTerms, serviceTypesOf } from './terms';
 import { filsOf, inFlightOf, latestTransaction, recordTransaction } from './transactions';
@@ -123,69 +120,6 @@ function customerOf(target: Target, request: PayRequest): { name: string | null;
   }
 }
 
-/** The webhook the paid record asks for (the invoice's for a part); null leaves it to the merchant's own. */
-function webhookOf(target: Target): string | null {
-  const url =
-    target.kind === 'subscription'
-      ? target.subscription.webhook_url
-      : target.kind === 'open'
-        ? null
-        : target.invoice.webhook_url;
-  return typeof url === 'string' && url !== '' ? url : null;
-}
-
-/** Marks what a successful payment paid. */
-async function applySuccess(
-  ctx: ServerContext,
-  q: Queryable,
-  target: Target,
-  transactionReference: string,
-  charge: Charge,
-  amount: bigint,
-  now: Date,
-): Promise<void> {
-  switch (target.kind) {
-    case 'invoice':
-    case 'parts':
-      await storeOf(ctx, 'invoice').update(
-        q,
-        target.merchantId,
-        target.invoice.id,
-        { status: 'paid', paid_amount: fromFils(amount) },
-        'patch',
-      );
-      return;
-    case 'part': {
-      await markPartPaid(q, target.part, transactionReference, now);
-      const parts = await partsOf(q, target.merchantId, target.invoice.id);
-      const progress = invoiceProgress(parts);
-      await storeOf(ctx, 'invoice').update(
-        q,
-        target.merchantId,
-        target.invoice.id,
-        { status: progress.status, paid_amount: fromFils(progress.paid), parts: partsSummary(parts) },
-        'patch',
-      );
-      return;
-    }
-    case 'open':
-      await storeOf(ctx, 'open_invoice').update(
-        q,
-        target.merchantId,
-        target.open.id,
-        {
-          payments_count: Number(target.open.payments_count ?? 0) + 1,
-          collected_amount: fromFils(filsOf(target.open.collected_amount ?? '0') + amount),
-        },
-        'patch',
-      );
-      return;
-    case 'subscription':
-      await applyFirstCharge(ctx, q, target.subscription, charge, now);
-      return;
-  }
-}
-
 /** Keeps what the payer of an open invoice filled in beside the transaction. */
 async function keepDetails(
   q: Queryable,
@@ -270,12 +204,8 @@ export async function pay(
       await keepDetails(tx, result.transaction_reference, target.merchantId, fields, request);
       // An authorisation is the payer's payment made: the link is paid, the merchant captures it later.
       if (charge.status === 'success' || charge.status === 'authorized') {
-        await applySuccess(ctx, tx, target, result.transaction_reference, charge, amount, now);
-        await queueThankYouSms(tx, ctx, target.merchantId, target.reference, {
-          amount: fromFils(amount),
-          name: customer.name,
-          mobile: customer.mobile,
-        });
+        const completed = { transactionReference: result.transaction_reference, charge, amount, customer };
+        await completePayment(ctx, tx, target, completed, now);
       }
       return { result };
     },

@@ -53,7 +53,7 @@ export async function applyFirstCharge(
   ctx: ServerContext,
   q: Queryable,
   subscription: SubscriptionRow,
-  charge: Charge,
+  charge: Pick<Charge, 'cardLast4' | 'cardExpiry'>,
   now: Date,
 ): Promise<void> {
   const done = finished(subscription, 1);

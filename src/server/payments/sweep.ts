@@ -1,6 +1,8 @@
 import type { ServerContext } from '../context';
+import type { TableRow } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
 import { kuwaitToday } from './kuwait-time';
+import { settleFromProcessor } from './settlement';
 import { IN_FLIGHT_MS } from './transactions';
 
 /** `isSmsInvoice` (states.ts) of the invoice `i`. */
@@ -20,11 +22,24 @@ function smsActiveMinutes(services: string): string {
   return `coalesce(${delivery}, ${own(`'quick_invoice'`)}, ${own(`'payment_gateway'`)}, 0)`;
 }
 
+/** How far back incomplete payments are still retried (SPEC §9: "only shown for the past 7 days"). */
+export const RETRY_DAYS = 7;
+
 /**
- * Housekeeping the scheduler runs: card payments the processor never answered become `incomplete`
- * after 10 minutes (the incomplete-transactions report lists them), and invoices and open invoices
- * still open after their expiry date, or SMS invoices after their SMS active duration, become
- * `expired`. Returns how many records changed.
+ * Most payments one sweep asks the processor about; the rest wait for the next tick. Pending ones
+ * come first, then the newest incomplete ones (the likeliest to have been settled by now).
+ */
+const RETRY_BATCH = 200;
+
+/**
+ * Housekeeping the scheduler runs. Card and wallet payments pending for 10 minutes or more, and
+ * incomplete ones of the last 7 days, are asked of the processor again (`settleFromProcessor`):
+ * settled ones become a success (what they paid marked paid) or a failure, ones still pending
+ * become `incomplete` (the incomplete-transactions report lists them). Each is claimed with
+ * `for update skip locked`, so two servers never settle one twice and a second pass changes
+ * nothing. Invoices and open invoices still open after their expiry date, and SMS invoices after
+ * their SMS active duration, become `expired`.
+ * Returns how many records changed.
  */
 export async function sweepPayments(ctx: ServerContext, now: Date): Promise<number> {
   const transactions = storeOf(ctx, 'transaction').table;
@@ -34,12 +49,23 @@ export async function sweepPayments(ctx: ServerContext, now: Date): Promise<numb
   const at = now.toISOString();
   const today = kuwaitToday(now);
   return ctx.db.transaction(async (tx) => {
-    const incomplete = await tx.query(
-      `update ${transactions} set status = 'incomplete', updated_at = $2::timestamptz
-       where status = 'pending' and payment_method <> 'cash' and created_at <= $1::timestamptz
-       returning id`,
-      [new Date(now.getTime() - IN_FLIGHT_MS).toISOString(), at],
+    const due = await tx.query<TableRow<'transaction'>>(
+      `select * from ${transactions}
+       where payment_method <> 'cash'
+         and ((status = 'pending' and created_at <= $1::timestamptz)
+           or (status = 'incomplete' and created_at >= $2::timestamptz))
+       order by (status = 'pending') desc, id desc limit ${RETRY_BATCH}
+       for update skip locked`,
+      [
+        new Date(now.getTime() - IN_FLIGHT_MS).toISOString(),
+        new Date(now.getTime() - RETRY_DAYS * 86_400_000).toISOString(),
+      ],
     );
+    let retried = 0;
+    for (const transaction of due) {
+      const settled = await settleFromProcessor(ctx, tx, transaction, now, true);
+      if (settled.status !== settled.before) retried += 1;
+    }
     const expired = await tx.query(
       `update ${invoices} set status = 'expired', updated_at = $2::timestamptz
        where status in ('unpaid', 'active') and expiry_date < $1::date
@@ -60,6 +86,6 @@ export async function sweepPayments(ctx: ServerContext, now: Date): Promise<numb
        returning id`,
       [today, at],
     );
-    return incomplete.length + expired.length + lapsed.length + closed.length;
+    return retried + expired.length + lapsed.length + closed.length;
   });
 }

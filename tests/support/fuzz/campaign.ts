@@ -78,6 +78,11 @@ export const STATE_DEPENDENT: { matches: (op: Operation) => boolean; also: numbe
     reason: 'a record pointing at a parent with `x-limit` is refused (409) once the parent is full',
   },
   {
+    matches: (op) => /\banswers 400 when\b/i.test(op.description),
+    also: [400],
+    reason: 'the document says 400 for parameters that need each other, which a list of parameters cannot say',
+  },
+  {
     matches: (op) => op.key === 'POST /v1/pay/{reference}',
     also: [429],
     reason: 'payments count attempts per address and link with limits `rateLimits` does not lift',
