@@ -9,6 +9,7 @@ export interface Capture {
   amount: string;
   remarks?: string;
   status?: 'pending' | 'captured' | 'rejected';
+  rejection_reason?: 'expired' | 'processor_refused';
   created_at?: string;
   updated_at?: string;
 }

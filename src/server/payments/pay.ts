@@ -122,7 +122,7 @@ function customerOf(target: Target, request: PayRequest): { name: string | null;
 }
 
 /** The webhook the paid record asks for (the invoice's for a part); null leaves it to the merchant's own. */
-function webhookOf(target: Target): string | null {
+export function webhookOf(target: Target): string | null {
   const url =
     target.kind === 'subscription'
       ? target.subscription.webhook_url
