@@ -74,6 +74,16 @@ describe.each(DRIVERS)('authorise first, capture later (%s)', (driver) => {
     return { invoice, transactionId: row.id };
   };
 
+  /** The capture requests report of these days. */
+  const report = async (filter: Record<string, string> = {}) => {
+    const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+    const response = await merchant.list('/v1/capture', {
+      filter: { created_at_gte: day(-1), created_at_lte: day(1), ...filter },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Row[];
+  };
+
   const capture = (transactionId: number, amount: string, client = merchant) =>
     client.post('/v1/capture', { transaction_id: transactionId, capture_type: 'full', amount });
 
@@ -123,9 +133,7 @@ describe.each(DRIVERS)('authorise first, capture later (%s)', (driver) => {
     expect(again.statusCode).toBe(400);
     expect(again.json().errors.transaction_id).toMatch(/Only an authorized transaction/);
     expect(await transactionById(transactionId)).toMatchObject({ captured_amount: '20.000' });
-    const report = await merchant.get('/v1/capture');
-    expect(report.statusCode, report.body).toBe(200);
-    expect(report.json()).toContainEqual(
+    expect(await report()).toContainEqual(
       expect.objectContaining({ transaction_id: transactionId, status: 'captured', amount: '20.000' }),
     );
   });
@@ -187,6 +195,10 @@ describe.each(DRIVERS)('authorise first, capture later (%s)', (driver) => {
     expect(late.json()).toMatchObject({ status: 'rejected', rejection_reason: 'expired' });
     const shown = await merchant.get(`/v1/capture/${late.json().id}`);
     expect(shown.json()).toMatchObject({ status: 'rejected', rejection_reason: 'expired' });
+    setClock();
+    expect(await report({ status: 'rejected' })).toContainEqual(
+      expect.objectContaining({ id: late.json().id, transaction_id: transactionId, rejection_reason: 'expired' }),
+    );
     expect(await transactionById(transactionId)).toMatchObject({ status: 'voided', pending_amount: '0.000' });
     expect((await merchant.get(`/v1/invoice/${invoice.id}`)).json()).toMatchObject({ status: 'unpaid' });
     expect(await events(invoice.reference_no)).toEqual(['payment.authorized', 'payment.voided']);
