@@ -1,7 +1,6 @@
 import { now as clockNow } from '../../schema/calendar';
 import { fromFils } from '../../shared/money';
 import type { EntityRecord } from '../../generated/entities';
-import { ApiError } from '../kernel/api-error';
 import { queueWebhook } from '../messaging/webhooks';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
@@ -25,9 +24,9 @@ import type { PayMethod } from '../../shared/pay';
  *   amount, its fees and, pending, what may now be refunded; the merchant's webhook hears
  *   `payment.captured`. A part captured lets the rest of the authorisation go.
  * - rejected (stored, 201, with `rejection_reason`): the capture deadline had passed (the
- *   authorisation is voided there and then, as the scheduler would), or the processor refused.
- * - refused (400, nothing stored): a part of an authorisation whose merchant service captures only
- *   in full (`capture_type: full`).
+ *   authorisation is voided there and then, as the scheduler would), a part was asked of an
+ *   authorisation whose merchant service captures only in full (`capture_type: full`; the
+ *   authorisation stays, to be captured whole), or the processor refused.
  */
 
 type Capture = EntityRecord<'capture'>;
@@ -61,9 +60,7 @@ async function process(
   const target = transaction.invoice_reference ? await findTarget(ctx, q, transaction.invoice_reference, false) : null;
   const terms = await paymentTerms(q, ctx, merchantId, target ? serviceTypesOf(target) : ['payment_gateway']);
   if (kind === 'partial' && terms.captureType === 'full')
-    throw new ApiError(400, 'validation.capture_partial_not_allowed', {
-      amount: { key: 'validation.capture_partial_not_allowed' },
-    });
+    return { status: 'rejected', capture_type: kind, rejection_reason: 'partial_not_allowed' };
 
   const answer = transaction.payment_id
     ? await captureAtProcessor(q, merchantId, transaction.payment_id, amount, now)
