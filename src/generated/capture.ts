@@ -9,6 +9,7 @@ export interface Capture {
   amount: string;
   remarks?: string;
   status?: 'pending' | 'captured' | 'rejected';
+  rejection_reason?: 'expired' | 'partial_not_allowed' | 'processor_refused';
   created_at?: string;
   updated_at?: string;
 }

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database';
 import type { EffectScope } from '../effects';
 import { storeOf } from '../storage/entity-stores';
 import { installCustomerTotals } from './customer-totals';
+import { captureRequested } from './captures';
 import { cashCharge } from './processor';
 import { createParts, invoiceProgress, markPartPaid, partsOf, partsSummary, type PartRow } from './parts';
 import { filsOf, latestTransaction, recordTransaction, settleCash, type RecordedTransaction } from './transactions';
@@ -181,7 +182,7 @@ export function installPaymentEffects(ctx: ServerContext): void {
     if (action === 'cancel')
       await movePending(ctx, scope, refund.transaction_id, filsOf(refund.refund_amount), 'refund');
   });
-  ctx.effects.onCreate('capture', async (scope, capture) => {
-    await movePending(ctx, scope, capture.transaction_id, -filsOf(capture.amount), 'capture');
-  });
+  ctx.effects.onCreate('capture', (scope, capture) =>
+    captureRequested(ctx, scope.tx, scope.merchantId, capture, scope.actor),
+  );
 }
