@@ -33,7 +33,8 @@ export async function resendWebhook(
   if (!store) return null;
   const original = await store.get(q, merchantId, id, { lock: true });
   if (!original) return null;
-  if (!commandMatches(store.entity, RESEND_COMMAND, original)) throw new ApiError(409, 'app.message.webhook_resend_pending');
+  if (!commandMatches(store.entity, RESEND_COMMAND, original))
+    throw new ApiError(409, 'app.message.webhook_resend_pending');
   const at = now.toISOString();
   return store.create(
     q,
