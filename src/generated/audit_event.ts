@@ -22,7 +22,14 @@ export interface AuditEvent {
   actor_id?: number;
   actor_name: string;
   actor_email?: string;
-  entity?: 'employee' | 'merchant' | 'invoice' | 'subscription' | 'notification_setting' | 'refund';
+  entity?:
+    | 'employee'
+    | 'merchant'
+    | 'invoice'
+    | 'subscription'
+    | 'notification_setting'
+    | 'refund'
+    | 'webhook_delivery';
   record_id?: number;
   record_name?: string;
   field?: string;

@@ -24,4 +24,5 @@ export interface WebhookDelivery {
   delivered_at?: string;
   created_at?: string;
   updated_at?: string;
+  resent_from?: number;
 }

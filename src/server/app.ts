@@ -20,6 +20,8 @@ import { installErrorHandling, sendApiError } from './http/error-handler';
 import { installHttpConventions } from './http/conventions';
 import { installMessaging, type MessagingOptions } from './messaging/install';
 import { resendRoutes } from './messaging/resend-route';
+import { webhookResendRoutes } from './messaging/webhook-resend-route';
+import { SandboxClock } from './messaging/sandbox-clock';
 import { installPaymentEffects } from './payments/effects';
 import { payRoutes } from './payments/routes';
 import { paySchemas } from './payments/schemas';
@@ -38,6 +40,7 @@ import { passwordChangeRoutes, passwordRoutes, passwordSchemas } from './routes/
 import { referenceRoutes, referenceSchemas } from './routes/reference';
 import { registerResources } from './routes/resources';
 import { registerTransitions } from './routes/transitions';
+import { sandboxClockRoutes } from './routes/sandbox-clock';
 import { twoFactorRoutes, twoFactorSchemas, twoFactorSignInRoutes } from './routes/two-factor';
 import { seedDemo } from './seed/seed';
 import { migrate } from './storage/migrate';
@@ -57,6 +60,11 @@ export interface BuildOptions extends ContextOptions, MessagingOptions {
   outboxIntervalMs?: number;
   /** Rows a CSV export reads per statement (default 5,000). */
   exportBatchSize?: number;
+  /**
+   * Serve `POST /v1/sandbox/clock`, which moves the whole server's clock forward (`SANDBOX_CLOCK`,
+   * development and tests only); default off.
+   */
+  sandboxClock?: boolean;
 }
 
 /**
@@ -113,9 +121,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
 
   app.decorate('bawaba', ctx);
+  const sandboxClock = options.sandboxClock ? new SandboxClock(() => app.scheduler) : null;
   app.decorateRequest('caller', null);
   app.decorateRequest('pendingFiles', null);
   app.addHook('onClose', async () => {
+    sandboxClock?.reset();
     await ctx.outbox.stop();
     await ctx.uploads.close();
     await db.close();
@@ -163,6 +173,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         exportRoutes(signedIn, ctx, { batchSize: options.exportBatchSize });
         ownRoutes(signedIn, ctx);
         resendRoutes(signedIn, ctx);
+        webhookResendRoutes(signedIn, ctx);
+        if (sandboxClock) sandboxClockRoutes(signedIn, sandboxClock);
       });
     },
     { prefix: '/v1' },

@@ -18,3 +18,17 @@ describe('TRUST_PROXY', () => {
     expect(proxyTrust('10.0.0.0/8, 192.0.2.1')).toBe('10.0.0.0/8, 192.0.2.1');
   });
 });
+
+describe('SANDBOX_CLOCK', () => {
+  it('is off unless turned on', () => {
+    expect(readConfig({}).sandboxClock).toBe(false);
+    expect(readConfig({ SANDBOX_CLOCK: '0' }).sandboxClock).toBe(false);
+    expect(readConfig({ SANDBOX_CLOCK: '1' }).sandboxClock).toBe(true);
+    expect(readConfig({ SANDBOX_CLOCK: 'true' }).sandboxClock).toBe(true);
+  });
+
+  it('is refused in production', () => {
+    expect(() => readConfig({ SANDBOX_CLOCK: '1', NODE_ENV: 'production' })).toThrow(/production/);
+    expect(readConfig({ NODE_ENV: 'production' }).sandboxClock).toBe(false);
+  });
+});

@@ -20,6 +20,8 @@ export interface ServerConfig {
   trustProxy: ProxyTrust;
   /** Webhook URLs may be http and name private addresses (development only). */
   webhooksAllowPrivate: boolean;
+  /** Serve `POST /v1/sandbox/clock`, which moves the server's clock forward (development and tests only). */
+  sandboxClock: boolean;
   /** Repository root: `dist/` and `locales/` are found from here. */
   root: string;
 }
@@ -42,11 +44,16 @@ export function proxyTrust(value: string | undefined): ProxyTrust {
   return given;
 }
 
+/** A setting that is on when `1` or `true`. */
+const flag = (value: string | undefined) => value === 'true' || value === '1';
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * Reads PORT, HOST, DATA_DIR, DATABASE_URL, DATABASE_SCHEMA, PUBLIC_URL, TOKEN_SECRET,
- * SESSION_IDLE_MINUTES, TRUST_PROXY and WEBHOOKS_ALLOW_PRIVATE, with their defaults.
+ * SESSION_IDLE_MINUTES, TRUST_PROXY, WEBHOOKS_ALLOW_PRIVATE and SANDBOX_CLOCK, with their defaults.
+ * SANDBOX_CLOCK is refused with NODE_ENV=production: a clock anyone's admin can move has no place
+ * where real money is paid.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
@@ -55,6 +62,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const idleMinutes = env.SESSION_IDLE_MINUTES ? Number(env.SESSION_IDLE_MINUTES) : undefined;
   if (idleMinutes !== undefined && !(idleMinutes > 0))
     throw new Error(`SESSION_IDLE_MINUTES must be a positive number, got "${env.SESSION_IDLE_MINUTES}"`);
+  const sandboxClock = flag(env.SANDBOX_CLOCK);
+  if (sandboxClock && env.NODE_ENV === 'production')
+    throw new Error('SANDBOX_CLOCK may not be on in production (NODE_ENV=production)');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -65,7 +75,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenSecret: env.TOKEN_SECRET || undefined,
     idleTimeoutMs: idleMinutes === undefined ? undefined : idleMinutes * 60_000,
     trustProxy: proxyTrust(env.TRUST_PROXY),
-    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true' || env.WEBHOOKS_ALLOW_PRIVATE === '1',
+    webhooksAllowPrivate: flag(env.WEBHOOKS_ALLOW_PRIVATE),
+    sandboxClock,
     root,
   };
 }

@@ -29,6 +29,8 @@ console.log(
 
 if (config.webhooksAllowPrivate)
   console.warn('⚠ WEBHOOKS_ALLOW_PRIVATE is on: webhooks may go over http and to private addresses.');
+if (config.sandboxClock)
+  console.warn("⚠ SANDBOX_CLOCK is on: a merchant's admin may move the server's clock (POST /v1/sandbox/clock).");
 
 const app = await buildApp({
   database: config.databaseUrl
@@ -42,6 +44,7 @@ const app = await buildApp({
   portal,
   trustProxy: config.trustProxy,
   webhooksAllowPrivate: config.webhooksAllowPrivate,
+  sandboxClock: config.sandboxClock,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   schedulerIntervalMs: 30_000,
 });

@@ -60,7 +60,15 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = new ServerLog(join(dataDir, 'server.log'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'db'), PUBLIC_URL: baseUrl },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, 'db'),
+      PUBLIC_URL: baseUrl,
+      // Browser tests move time forward (a pending card settling) through `POST /v1/sandbox/clock`.
+      SANDBOX_CLOCK: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => log.append(chunk));

@@ -14,6 +14,7 @@ import { portalFormatOf } from '../formats';
 import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
 import { formatDate, formatNumber } from './format';
+import { JsonValue } from './JsonValue';
 import { LinkValue, isWebAddress } from './LinkValue';
 import { ReferenceValue } from './ReferenceValue';
 import { StatusChip } from './StatusChip';
@@ -102,7 +103,8 @@ export function useDisplay(entity: EntitySchema): Display {
  * One value of a record as the lists and the detail screen show it: amounts in KWD with three
  * decimals, dates in the user's language, enum values by their catalogue label, images as
  * thumbnails, references (`x-references`, one or an array of them) by the referenced records'
- * labels, arrays of records (an order's lines) as a small table.
+ * labels, arrays of records (an order's lines) as a small table, JSON text indented
+ * (`contentMediaType: "application/json"`), and text of a fixed direction (`x-ui.dir`) in it.
  */
 export function RecordValue({
   entity,
@@ -220,7 +222,11 @@ function PropertyValue({
     );
   }
   if (isWebAddress(value) && !property?.enum) return <LinkValue href={value} />;
+  if (property?.contentMediaType === 'application/json' && typeof value === 'string') return <JsonValue text={value} />;
   const text = displayText(display, path, property, value);
+  // A value that reads one way whatever the language (a signature, an address) keeps its direction.
+  const dir = property?.['x-ui']?.dir;
+  if (dir && !property?.enum) return <bdi dir={dir}>{text}</bdi>;
   if (property?.enum) return <StatusChip label={text} tone={toneOf(path.split('.').pop() ?? path, property, value)} />;
   // Amounts, dates and one-word values (references, phone numbers) read badly broken across lines.
   if (isFormatted(property) || !/\s/.test(text)) {

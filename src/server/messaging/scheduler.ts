@@ -1,3 +1,4 @@
+import { now as clockNow } from '../../schema/calendar';
 import type { ServerContext } from '../context';
 import { voidExpiredAuthorizations } from '../payments/authorizations';
 import { sweepPayments } from '../payments/sweep';
@@ -120,9 +121,10 @@ export class Scheduler {
 
   /**
    * Does everything due at `now`. Every step runs even when an earlier one failed; the failures are
-   * thrown together at the end. Ticks may overlap (two servers do): claims keep them apart.
+   * thrown together at the end. Ticks may overlap (two servers do): claims keep them apart. `now`
+   * defaults to the clock the rules read, so a moved clock (tests, the sandbox clock) moves the ticks.
    */
-  async tick(now: Date = new Date()): Promise<TickSummary> {
+  async tick(now: Date = clockNow()): Promise<TickSummary> {
     const errors: unknown[] = [];
     const step = async <T>(run: () => Promise<T>, fallback: T): Promise<T> => {
       try {

@@ -1,3 +1,4 @@
+import { now as clockNow } from '../../schema/calendar';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/database';
 import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
@@ -90,9 +91,10 @@ export class WebhookDispatcher {
 
   /**
    * Makes every attempt due at `now` (one run at a time in this process); resolves with how many
-   * deliveries succeeded.
+   * deliveries succeeded. `now` defaults to the clock the rules read, which `queueWebhook` dates
+   * deliveries by.
    */
-  async dispatch(now: Date = new Date()): Promise<number> {
+  async dispatch(now: Date = clockNow()): Promise<number> {
     while (this.running) await this.running.catch(() => 0);
     if (this.stopping.signal.aborted || !this.table) return 0;
     this.running = this.deliverDue(now);

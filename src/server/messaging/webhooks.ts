@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { EntityRecord } from '../../generated/entities';
+import { now } from '../../schema/calendar';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import type { ReadOf } from '../storage/entity-rows';
@@ -72,6 +73,33 @@ export interface WebhookRequest {
   webhookUrl?: string | null;
   /** Else derived from the transaction's status. */
   event?: WebhookEvent;
+  /**
+   * More of the body, beside `event` and `transaction` (which it cannot replace): what the event is
+   * about besides the payment, as README "Webhooks" documents for each event.
+   */
+  extra?: WebhookExtra;
+}
+
+/** A refund as its events carry it (`payment.refunded`, `refund.failed`); amounts in KWD, as strings. */
+export interface WebhookRefund {
+  document_no: string | null;
+  amount: string;
+  status: string;
+  reason?: string | null;
+}
+
+/** A capture or a void of an authorisation as its events carry it (`payment.captured`, `payment.voided`). */
+export interface WebhookCapture {
+  document_no?: string | null;
+  amount: string;
+  status: string;
+}
+
+/** What an event may carry beside the transaction, by the name it has in the body. */
+export interface WebhookExtra {
+  refund?: WebhookRefund;
+  capture?: WebhookCapture;
+  void?: WebhookCapture;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
@@ -85,9 +113,11 @@ export function webhookBody(
   event: WebhookEvent,
   transaction: AnnouncedTransaction,
   invoiceReference: string | null,
+  extra: WebhookExtra = {},
 ): string {
   const fields = Object.fromEntries(TRANSACTION_FIELDS.map((name) => [name, transaction[name] ?? null]));
   return JSON.stringify({
+    ...extra,
     event,
     transaction: { ...fields, invoice_reference: invoiceReference, currency: 'KWD' },
   });
@@ -113,20 +143,21 @@ async function profileWebhookUrl(q: Queryable, ctx: ServerContext, merchantId: n
  * pending, sent by the dispatcher once the transaction has committed (`ctx.outbox.kick()` after the
  * commit sends it at once). Goes to `webhookUrl`, else to the merchant profile's webhook URL; with
  * neither (or on a server without the delivery log), nothing is queued and null is returned.
+ * `extra` adds to the body what the event is about besides the payment (`{ refund: {...} }`).
  * Returns the delivery record.
  */
 export async function queueWebhook(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  { transaction, invoiceReference, webhookUrl, event }: WebhookRequest,
+  { transaction, invoiceReference, webhookUrl, event, extra }: WebhookRequest,
 ): Promise<EntityRecord<'webhook_delivery'> | null> {
   const store = ctx.stores.get('webhook_delivery');
   const url = text(webhookUrl) ?? (await profileWebhookUrl(q, ctx, merchantId));
   if (!url || !store) return null;
   const reference = text(invoiceReference) ?? text(transaction.invoice_reference);
   const chosen = event ?? eventOf(transaction);
-  const now = new Date().toISOString();
+  const at = now().toISOString();
   return store.create(
     q,
     merchantId,
@@ -136,12 +167,12 @@ export async function queueWebhook(
       url,
       transaction_reference: text(transaction.reference_no) ?? undefined,
       invoice_reference: reference ?? undefined,
-      payload: webhookBody(chosen, transaction, reference),
+      payload: webhookBody(chosen, transaction, reference, extra),
       status: 'pending',
       attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-      updated_at: now,
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
     },
   );
 }

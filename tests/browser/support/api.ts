@@ -87,4 +87,18 @@ export class Api {
     if (answer.status !== 200) throw new Error(`Listing employees answered ${answer.status}`);
     return answer.body;
   }
+
+  /**
+   * Moves the test server's clock `minutes` forward and runs one scheduler tick then
+   * (`POST /v1/sandbox/clock`, the merchant's admin only): a pending test card settles after 10
+   * minutes. The clock is the whole server's, so later tests see the time moved too; it only goes
+   * forward. Throws unless the server answers 200.
+   */
+  async advanceClock(minutes: number): Promise<{ now: string; tick: Record<string, number> }> {
+    const answer = await this.request<{ now: string; tick: Record<string, number> }>('POST', '/v1/sandbox/clock', {
+      body: { advance_minutes: minutes },
+    });
+    if (answer.status !== 200) throw new Error(`Moving the clock answered ${answer.status}`);
+    return answer.body;
+  }
 }
