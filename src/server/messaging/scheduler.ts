@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context';
 import { sweepPayments } from '../payments/sweep';
+import { processDueRefunds } from '../payments/refunds';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
 import type { TableRow } from '../storage/entity-rows';
 import { queueInvoiceSms } from './invoice-sms';
@@ -8,7 +9,7 @@ import { WebhookDispatcher, type WebhookOptions } from './webhook-dispatcher';
 /**
  * What happens by the clock: scheduled invoices and scheduled bulk uploads send their SMS when
  * their time comes, due subscriptions are charged, payments are swept (unanswered ones become
- * incomplete, overdue invoices expire) and webhooks are retried. Each tick claims its rows in the
+ * incomplete, overdue invoices expire), due refunds are processed and webhooks are retried. Each tick claims its rows in the
  * transaction that queues their messages (`for update skip locked`, or an update whose condition a
  * second claimer no longer meets), so each SMS leaves exactly once, across restarts and with
  * several servers on one PostgreSQL.
@@ -29,6 +30,8 @@ export interface TickSummary {
   charges: number;
   /** Records the payment sweep changed. */
   swept: number;
+  /** Refunds processed or failed. */
+  refunds: number;
   /** Webhooks delivered. */
   webhooks: number;
 }
@@ -133,12 +136,13 @@ export class Scheduler {
     const scheduled = await step(() => sendScheduledInvoices(this.ctx, now), 0);
     const charges = await step(() => chargeDueSubscriptions(this.ctx, now), 0);
     const swept = await step(() => sweepPayments(this.ctx, now), 0);
+    const refunds = await step(() => processDueRefunds(this.ctx, now), 0);
     // What the steps queued (SMS, webhooks of charges) leaves now.
     this.ctx.outbox.kick();
     const webhooks = await step(() => this.webhooks.dispatch(now), 0);
     if (errors.length === 1) throw errors[0];
     if (errors.length > 1) throw new AggregateError(errors, 'Several scheduled tasks failed');
-    return { invoices: released.invoices + scheduled, uploads: released.uploads, charges, swept, webhooks };
+    return { invoices: released.invoices + scheduled, uploads: released.uploads, charges, swept, refunds, webhooks };
   }
 
   /** Ticks every `intervalMs` (a tick still running skips its turn). */

@@ -72,6 +72,18 @@ export interface WebhookRequest {
   webhookUrl?: string | null;
   /** Else derived from the transaction's status. */
   event?: WebhookEvent;
+  /** The refund a `payment.refunded` or `refund.failed` is about. */
+  refund?: AnnouncedRefund;
+}
+
+/** What a refund's webhook says of the refund (amounts as KWD strings). */
+export interface AnnouncedRefund {
+  document_no: string | null;
+  refund_amount: string;
+  /** The transaction's whole refunded amount so far. */
+  refunded_amount: string;
+  status: string;
+  failure_reason?: string | null;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
@@ -85,11 +97,13 @@ export function webhookBody(
   event: WebhookEvent,
   transaction: AnnouncedTransaction,
   invoiceReference: string | null,
+  refund?: AnnouncedRefund,
 ): string {
   const fields = Object.fromEntries(TRANSACTION_FIELDS.map((name) => [name, transaction[name] ?? null]));
   return JSON.stringify({
     event,
     transaction: { ...fields, invoice_reference: invoiceReference, currency: 'KWD' },
+    ...(refund ? { refund: { ...refund, currency: 'KWD' } } : {}),
   });
 }
 
@@ -119,7 +133,7 @@ export async function queueWebhook(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  { transaction, invoiceReference, webhookUrl, event }: WebhookRequest,
+  { transaction, invoiceReference, webhookUrl, event, refund }: WebhookRequest,
 ): Promise<EntityRecord<'webhook_delivery'> | null> {
   const store = ctx.stores.get('webhook_delivery');
   const url = text(webhookUrl) ?? (await profileWebhookUrl(q, ctx, merchantId));
@@ -136,7 +150,7 @@ export async function queueWebhook(
       url,
       transaction_reference: text(transaction.reference_no) ?? undefined,
       invoice_reference: reference ?? undefined,
-      payload: webhookBody(chosen, transaction, reference),
+      payload: webhookBody(chosen, transaction, reference, refund),
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,
