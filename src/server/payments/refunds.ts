@@ -3,7 +3,7 @@ import { fromFils, toFils } from '../../shared/money';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import type { EffectScope } from '../effects';
-import { ApiError } from '../kernel/api-error';
+import { ApiError, fieldError } from '../kernel/api-error';
 import { queueWebhook, type WebhookEvent } from '../messaging/webhooks';
 import { storeOf } from '../storage/entity-stores';
 import { lockRefunds, unsettledBalance } from './balance';
@@ -37,8 +37,8 @@ export function processAfter(paidAt: Date, at: Date): Date {
   return sameDay ? new Date(at.getTime() + SAME_DAY_HOLD_MS) : at;
 }
 
-/** 409 with the message on the transaction field, where the refund form shows it. */
-const refused = (key: string) => new ApiError(409, key, { transaction_id: { key } });
+/** 400 with the message on the transaction field, where the refund form shows it. */
+const refused = (key: string) => fieldError('transaction_id', key);
 
 /**
  * Refuses, before anything is written, a refund the gateway can never process: a cash payment (no
