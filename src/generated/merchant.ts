@@ -45,6 +45,7 @@ export interface Merchant {
   twitter_url?: string;
   facebook_url?: string;
   webhook_url?: string;
+  refund_approval_above?: string;
   server_ip?: string;
   terms_enabled?: boolean;
   require_employee_two_factor?: boolean;

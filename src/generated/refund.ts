@@ -9,7 +9,13 @@ export interface Refund {
   pending_amount: string;
   refund_amount: string;
   remarks?: string;
-  status?: 'pending' | 'processed' | 'cancelled' | 'failed';
+  status?: 'pending' | 'awaiting_approval' | 'processed' | 'cancelled' | 'failed' | 'rejected';
+  process_after?: string;
+  processed_at?: string;
+  failure_reason?: 'insufficient_balance' | 'local_debit_wallet' | 'not_refundable';
+  unsettled_balance?: string;
+  rejection_reason?: string;
+  requested_by?: string;
   approved_by?: string;
   approved_on?: string;
   created_at?: string;

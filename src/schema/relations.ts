@@ -65,17 +65,23 @@ export interface Transition {
   from: string[];
   to: string;
   confirm: boolean;
+  /** Only the merchant's admin may run it. */
+  adminOnly: boolean;
+  /** The property the reason asked with the action is stored in (`x-transitions.<action>.reason`). */
+  reason?: string;
 }
 
 /** Every action of every status property of an entity, in schema order. */
 export function transitionsOf(entity: EntitySchema): Transition[] {
   return Object.entries(entity.properties).flatMap(([property, schema]) =>
-    Object.entries(schema['x-transitions'] ?? {}).map(([action, { from, to, confirm }]) => ({
+    Object.entries(schema['x-transitions'] ?? {}).map(([action, { from, to, confirm, adminOnly, reason }]) => ({
       property,
       action,
       from,
       to,
       confirm: confirm === true,
+      adminOnly: adminOnly === true,
+      ...(reason === undefined ? {} : { reason }),
     })),
   );
 }

@@ -17,6 +17,8 @@ export interface EffectScope {
   language: Language;
   /** Who made the change, as the change history names them. */
   actor?: string;
+  /** Whether the merchant's admin or an employee made the change (unset for the system's own). */
+  role?: 'admin' | 'employee';
   /** Demo data being seeded: records get what they need (parts, links) but no message leaves. */
   quiet?: boolean;
 }

@@ -35,7 +35,8 @@ describe.each(DRIVERS)('payments (%s)', (driver) => {
   async function transactionIn(status: string): Promise<Row> {
     const [row] = await server.app.bawaba.db.query<Row>(
       `select t.id, t.amount::text as amount, t.pending_amount::text as pending_amount from transactions t
-       join merchants m on m.id = t.merchant_id where m.email = $1::text and t.status = $2::text order by t.id limit 1`,
+       join merchants m on m.id = t.merchant_id where m.email = $1::text and t.status = $2::text
+         and t.payment_method <> 'cash' order by t.id limit 1`,
       [ACCOUNTS.merchant.email, status],
     );
     if (!row) throw new Error(`The demo merchant has no ${status} transaction`);

@@ -200,7 +200,13 @@ describe.each(DRIVERS)('resending webhooks and the events sent (%s)', (driver) =
 
   it('carries what a refund event is about beside the payment, never in place of it', async () => {
     const transaction = await firstSuccessfulTransaction(server, merchantId);
-    const refund = { document_no: 'RF-2026-000001', amount: '1.500', status: 'processed', reason: 'Returned' };
+    const refund = {
+      document_no: 'RF-2026-000001',
+      refund_amount: '1.500',
+      refunded_amount: '1.500',
+      status: 'processed',
+      failure_reason: null,
+    };
     const queued = (await ctx().db.transaction((tx) =>
       queueWebhook(tx, ctx(), merchantId, {
         transaction,

@@ -11,7 +11,7 @@
  *   updateMany        PUT    <ep>/<id>   once per id
  *   delete            DELETE <ep>/<id>   → the deleted record
  *   deleteMany        DELETE <ep>/<id>   once per id
- *   transition        POST   <ep>/<id>/<action>   an action of `x-transitions` → the record
+ *   transition        POST   <ep>/<id>/<action>   an action of `x-transitions` ({reason} when it asks one) → the record
  *   command           POST   <command endpoint> {id}  a command of `x-resource.commands`
  *   exportFile        GET    <ep>/export?filter={…}&sort=[…]   every row as CSV → Blob + file name
  *
@@ -65,7 +65,10 @@ export function totalOf(headers: Headers): number {
 
 /** react-admin's verbs plus the portal's own: the actions of `x-transitions`. */
 export interface PortalDataProvider extends DataProvider {
-  transition<R extends RaRecord>(resource: string, params: { id: Identifier; action: string }): Promise<{ data: R }>;
+  transition<R extends RaRecord>(
+    resource: string,
+    params: { id: Identifier; action: string; reason?: string },
+  ): Promise<{ data: R }>;
   command(resource: string, params: { id: Identifier; command: string }): Promise<{ data: unknown }>;
   exportFile(resource: string, params: { filter?: Record<string, unknown>; sort?: SortPayload }): Promise<ExportedFile>;
 }
@@ -175,9 +178,13 @@ export function createDataProvider(
       return { data: body ?? params.previousData ?? ({ id: params.id } as R) };
     },
 
-    async transition<R extends RaRecord>(resource: string, params: { id: Identifier; action: string }) {
+    async transition<R extends RaRecord>(
+      resource: string,
+      params: { id: Identifier; action: string; reason?: string },
+    ) {
       const path = `${recordPath(resource, params.id)}/${encodeURIComponent(params.action)}`;
-      return { data: (await http.request<R>(path, { method: 'POST', body: {} })).body };
+      const body = params.reason === undefined ? {} : { reason: params.reason };
+      return { data: (await http.request<R>(path, { method: 'POST', body })).body };
     },
 
     async command(resource: string, params: { id: Identifier; command: string }) {

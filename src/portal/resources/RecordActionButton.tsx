@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useState, type MouseEvent } from 'react';
-import { Button, Confirm, useNotify, useRefresh, type HttpError } from 'react-admin';
+import TextField from '@mui/material/TextField';
+import { Button, Confirm, useNotify, useRefresh, useTranslate, type HttpError } from 'react-admin';
 
 /**
  * On a list row a click must not open the record as well: neither on the button nor in its
@@ -8,12 +9,41 @@ import { Button, Confirm, useNotify, useRefresh, type HttpError } from 'react-ad
  */
 const keepInside = (event: MouseEvent) => event.stopPropagation();
 
+/** The question of a dialog that also asks why, and the required field of the answer. */
+function ReasonField(props: {
+  question: string;
+  label: string;
+  value: string;
+  missing: boolean;
+  onChange: (value: string) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+      <span>{props.question}</span>
+      <TextField
+        label={props.label}
+        value={props.value}
+        required
+        multiline
+        minRows={2}
+        error={props.missing}
+        helperText={props.missing ? translate('app.message.reason_required') : undefined}
+        inputProps={{ maxLength: 500 }}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </Box>
+  );
+}
+
 export interface RecordActionButtonProps {
   label: string;
   /** Asked before running, when given. */
   question?: string;
   /** The request; its refusal is shown with the server's message (the record changed meanwhile, say). */
-  perform: () => Promise<unknown>;
+  perform: (reason?: string) => Promise<unknown>;
+  /** The dialog also asks why, in a required field labelled so; the answer is given to `perform`. */
+  reasonLabel?: string;
   /** Said once done: a catalogue key and its arguments. */
   done: { message: string; args?: Record<string, unknown> };
   /** A plain small word for a list row. */
@@ -25,17 +55,31 @@ export interface RecordActionButtonProps {
  * confirmation when there is a question; then says it is done and refreshes what is shown (the list
  * too: the record may leave its view).
  */
-export function RecordActionButton({ label, question, perform, done, compact = false }: RecordActionButtonProps) {
+export function RecordActionButton({
+  label,
+  question,
+  perform,
+  done,
+  reasonLabel,
+  compact = false,
+}: RecordActionButtonProps) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
 
   const run = async () => {
+    if (reasonLabel !== undefined && reason.trim() === '') {
+      setMissing(true);
+      return;
+    }
     setAsking(false);
     setRunning(true);
     try {
-      await perform();
+      await perform(reasonLabel === undefined ? undefined : reason.trim());
+      setReason('');
       notify(done.message, { type: 'success', messageArgs: done.args });
       refresh();
     } catch (error) {
@@ -63,7 +107,22 @@ export function RecordActionButton({ label, question, perform, done, compact = f
           isOpen={asking}
           loading={running}
           title={label}
-          content={question}
+          content={
+            reasonLabel === undefined ? (
+              question
+            ) : (
+              <ReasonField
+                question={question}
+                label={reasonLabel}
+                value={reason}
+                missing={missing}
+                onChange={(value) => {
+                  setReason(value);
+                  setMissing(false);
+                }}
+              />
+            )
+          }
           onConfirm={run}
           onClose={() => setAsking(false)}
         />

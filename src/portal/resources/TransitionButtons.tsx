@@ -8,7 +8,10 @@ import { humanise } from '../forms/translate';
 import { mayDo } from './access';
 import { RecordActionButton } from './RecordActionButton';
 
-/** Runs one action of `x-transitions` on a record, after a confirmation when the schema asks for one. */
+/**
+ * Runs one action of `x-transitions` on a record, after a confirmation when the schema asks for
+ * one; an action that asks why (`reason`) asks for it in that dialog.
+ */
 function TransitionButton({
   entity,
   record,
@@ -28,13 +31,18 @@ function TransitionButton({
         _: translate('app.transition.confirm', { action: label }),
       })
     : undefined;
+  const reasonLabel =
+    transition.reason === undefined
+      ? undefined
+      : translate(`resources.${entity.$id}.fields.${transition.reason}`, { _: humanise(transition.reason) });
   return (
     <RecordActionButton
       label={label}
-      question={question}
+      question={question ?? (reasonLabel === undefined ? undefined : label)}
+      reasonLabel={reasonLabel}
       compact={compact}
       done={{ message: 'app.message.changes_saved' }}
-      perform={() => dataProvider.transition(entity.$id, { id: record.id, action: transition.action })}
+      perform={(reason) => dataProvider.transition(entity.$id, { id: record.id, action: transition.action, reason })}
     />
   );
 }
@@ -42,7 +50,8 @@ function TransitionButton({
 /**
  * A button per action of `x-transitions` the record's current status allows (an order waiting
  * can be processed or rejected, a shipped one delivered) and the user may take (the action's
- * permission, `x-resource.permissions`), labelled `resources.<entity>.actions.<action>`.
+ * permission, `x-resource.permissions`; the admin's own actions, `adminOnly`), labelled
+ * `resources.<entity>.actions.<action>`.
  * For the detail screen's toolbar, and `compact` for list rows.
  */
 export function TransitionButtons({
@@ -55,8 +64,9 @@ export function TransitionButtons({
   compact?: boolean;
 }) {
   const { permissions } = usePermissions<PortalPermissions>();
+  const isAdmin = permissions?.role === 'admin';
   const buttons = allowedTransitions(entity, record)
-    .filter(({ action }) => mayDo(entity, action, permissions))
+    .filter(({ action, adminOnly }) => (!adminOnly || isAdmin) && mayDo(entity, action, permissions))
     .map((transition) => (
       <TransitionButton
         key={`${transition.property}.${transition.action}`}

@@ -2,6 +2,7 @@ import { now as clockNow } from '../../schema/calendar';
 import type { ServerContext } from '../context';
 import { voidExpiredAuthorizations } from '../payments/authorizations';
 import { sweepPayments } from '../payments/sweep';
+import { processDueRefunds } from '../payments/refunds';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
 import type { TableRow } from '../storage/entity-rows';
 import { queueInvoiceSms } from './invoice-sms';
@@ -10,7 +11,8 @@ import { WebhookDispatcher, type WebhookOptions } from './webhook-dispatcher';
 /**
  * What happens by the clock: scheduled invoices and scheduled bulk uploads send their SMS when
  * their time comes, due subscriptions are charged, payments are swept (unanswered ones become
- * incomplete, overdue invoices expire), authorisations past their capture deadline are voided and webhooks are retried. Each tick claims its rows in the
+ * incomplete, overdue invoices expire), authorisations past their capture deadline are voided,
+ * due refunds are processed and webhooks are retried. Each tick claims its rows in the
  * transaction that queues their messages (`for update skip locked`, or an update whose condition a
  * second claimer no longer meets), so each SMS leaves exactly once, across restarts and with
  * several servers on one PostgreSQL.
@@ -33,6 +35,8 @@ export interface TickSummary {
   swept: number;
   /** Authorisations voided because their capture deadline passed. */
   voided: number;
+  /** Refunds processed or failed. */
+  refunds: number;
   /** Webhooks delivered. */
   webhooks: number;
 }
@@ -139,12 +143,21 @@ export class Scheduler {
     const charges = await step(() => chargeDueSubscriptions(this.ctx, now), 0);
     const swept = await step(() => sweepPayments(this.ctx, now), 0);
     const voided = await step(() => voidExpiredAuthorizations(this.ctx, now), 0);
+    const refunds = await step(() => processDueRefunds(this.ctx, now), 0);
     // What the steps queued (SMS, webhooks of charges) leaves now.
     this.ctx.outbox.kick();
     const webhooks = await step(() => this.webhooks.dispatch(now), 0);
     if (errors.length === 1) throw errors[0];
     if (errors.length > 1) throw new AggregateError(errors, 'Several scheduled tasks failed');
-    return { invoices: released.invoices + scheduled, uploads: released.uploads, charges, swept, voided, webhooks };
+    return {
+      invoices: released.invoices + scheduled,
+      uploads: released.uploads,
+      charges,
+      swept,
+      voided,
+      refunds,
+      webhooks,
+    };
   }
 
   /** Ticks every `intervalMs` (a tick still running skips its turn). */

@@ -83,9 +83,11 @@ export interface WebhookRequest {
 /** A refund as its events carry it (`payment.refunded`, `refund.failed`); amounts in KWD, as strings. */
 export interface WebhookRefund {
   document_no: string | null;
-  amount: string;
+  refund_amount: string;
+  /** The transaction's whole refunded amount so far. */
+  refunded_amount: string;
   status: string;
-  reason?: string | null;
+  failure_reason?: string | null;
 }
 
 /** A capture or a void of an authorisation as its events carry it (`payment.captured`, `payment.voided`). */

@@ -9,6 +9,7 @@ import { storeOf } from '../storage/entity-stores';
 import { installCustomerTotals } from './customer-totals';
 import { captureRequested } from './captures';
 import { cashCharge } from './processor';
+import { checkCancellable, refundApproved, refundRequested } from './refunds';
 import { createParts, invoiceProgress, markPartPaid, partsOf, partsSummary, type PartRow } from './parts';
 import { filsOf, latestTransaction, recordTransaction, settleCash, type RecordedTransaction } from './transactions';
 
@@ -139,7 +140,8 @@ async function changed(ctx: ServerContext, scope: EffectScope, invoice: Invoice)
 
 /**
  * A refund or capture request takes its amount from what its transaction still holds (its pending
- * amount), and a cancelled refund gives it back; a transaction refunded in full is `refunded`. The
+ * amount), and a cancelled or rejected refund gives it back (the transaction becomes `refunded`
+ * only once a refund is processed, `refunds.ts`). The
  * route has locked the transaction and checked the amount against it (`x-from`, `x-atMost`), so
  * two requests at once never take more than it holds.
  */
@@ -158,10 +160,7 @@ async function movePending(
   const left = filsOf(transaction.pending_amount) + fils;
   // Refused before any write by the route; reaching here would be a bug, and rolls the request back.
   if (left < 0n) throw new Error(`A ${kind} would take more than transaction ${transactionId} holds`);
-  let status: { status?: 'refunded' | 'success' } = {};
-  if (kind === 'refund' && left === 0n) status = { status: 'refunded' };
-  else if (kind === 'refund' && transaction.status === 'refunded') status = { status: 'success' };
-  await store.update(scope.tx, scope.merchantId, transactionId, { pending_amount: fromFils(left), ...status }, 'patch');
+  await store.update(scope.tx, scope.merchantId, transactionId, { pending_amount: fromFils(left) }, 'patch');
 }
 
 /**
@@ -177,9 +176,12 @@ export function installPaymentEffects(ctx: ServerContext): void {
   });
   ctx.effects.onCreate('refund', async (scope, refund) => {
     await movePending(ctx, scope, refund.transaction_id, -filsOf(refund.refund_amount), 'refund');
+    return refundRequested(ctx, scope, refund, clockNow());
   });
   ctx.effects.onTransition('refund', async (scope, refund, action) => {
-    if (action === 'cancel')
+    if (action === 'cancel') checkCancellable(refund, clockNow());
+    if (action === 'approve') return refundApproved(ctx, scope, refund, clockNow());
+    if (action === 'cancel' || action === 'reject')
       await movePending(ctx, scope, refund.transaction_id, filsOf(refund.refund_amount), 'refund');
   });
   ctx.effects.onCreate('capture', (scope, capture) =>

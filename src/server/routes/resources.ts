@@ -249,7 +249,8 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
               ctx.validator.check(`${name}.create`, values);
             }
             const record = await store.create(tx, merchantId, values, {}, by(request));
-            const scope = { tx, merchantId, language: languageOf(request), actor: by(request) };
+            const role = callerOf(request).role;
+            const scope = { tx, merchantId, language: languageOf(request), actor: by(request), role };
             return ctx.effects.afterCreate(name, scope, record);
           },
           (record) => ({ status: 201, body: JSON.parse(String(reply.serializeInput(record, '201'))) }),

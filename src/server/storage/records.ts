@@ -247,7 +247,8 @@ export class EntityStore<N extends string = string> {
 
   /**
    * Runs the action `action` of the status `property` (`x-transitions`): refused while the status
-   * is not one it starts from. Null when the merchant has no such record.
+   * is not one it starts from; an action that asks why stores `reason` with it. Null when the
+   * merchant has no such record.
    */
   async transition(
     q: Queryable,
@@ -256,6 +257,7 @@ export class EntityStore<N extends string = string> {
     property: string,
     action: string,
     actor?: string,
+    reason?: string,
   ): Promise<RecordOf<N> | null> {
     const transition = transitionsOf(this.entity).find((t) => t.property === property && t.action === action);
     if (!transition) throw new Error(`${this.entity.$id}.${property} has no action ${action}`);
@@ -264,6 +266,7 @@ export class EntityStore<N extends string = string> {
     const status = previous[property];
     if (!transition.from.includes(String(status))) throw new TransitionRefused(this.entity.$id, property, status);
     const record: Row = { [property]: transition.to };
+    if (transition.reason !== undefined) record[transition.reason] = reason ?? null;
     if (UPDATED in this.entity.properties) record[UPDATED] = new Date().toISOString();
     const row = await this.write(q, merchantId, id, record);
     if (row) await this.changed(q, merchantId, previous, row, record, actor);

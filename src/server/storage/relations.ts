@@ -162,6 +162,9 @@ export function checkRelations(entity: EntitySchema, entities: readonly EntitySc
       for (const status of [...transition.from, transition.to]) {
         if (!values.includes(status)) fail(name, `x-transitions.${action} names "${status}", not one of its enum`);
       }
+      const reason = transition.reason === undefined ? undefined : entity.properties[transition.reason];
+      if (transition.reason !== undefined && (reason?.type !== 'string' || reason.readOnly !== true))
+        fail(name, `x-transitions.${action}.reason "${transition.reason}" must be a readOnly string property`);
     }
   }
   // Each action is a path of its own (`<endpoint>/:id/<action>`), whichever status it moves.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { rangeFilters } from '../../../src/schema/listDateRange';
+import { transitionsOf } from '../../../src/schema/relations';
 import type { EntitySchema } from '../../../src/schema/types';
 import { AccessTokens } from '../../../src/server/auth/access-tokens';
 import { loadTokenSecret } from '../../../src/server/auth/token-secret';
@@ -163,8 +164,12 @@ export async function actAs(
   action: { kind: 'transition' | 'command'; name: string },
   id: number,
 ): Promise<LightMyRequestResponse> {
-  if (action.kind === 'transition')
-    return actor.client.request('POST', `${basePath(entity)}/${id}/${action.name}`, { body: {} });
+  if (action.kind === 'transition') {
+    // An action that asks why is sent with one, as the portal's confirm dialog does.
+    const asks = transitionsOf(entity).find((transition) => transition.action === action.name)?.reason;
+    const body = asks ? { reason: 'Checked with the customer' } : {};
+    return actor.client.request('POST', `${basePath(entity)}/${id}/${action.name}`, { body });
+  }
   const command = entity['x-resource'].commands?.[action.name];
   if (!command) throw new Error(`${entity.$id} has no command ${action.name}`);
   return actor.client.request('POST', `/v1${command.endpoint}`, { body: { id } });

@@ -156,17 +156,17 @@ export interface RecordAction {
   name: string;
   /** Whether the record as read allows it now: its status among `from`, or matching the command's `when`. */
   applies: (record: Record<string, unknown>) => boolean;
-  /** Offered to the merchant's admin only (a command's `adminOnly`). */
+  /** Offered to the merchant's admin only (a command's or a status action's `adminOnly`). */
   adminOnly: boolean;
 }
 
 /** Every status action and command of an entity. */
 export function recordActionsOf(entity: EntitySchema): RecordAction[] {
-  const transitions = transitionsOf(entity).map(({ property, action, from }): RecordAction => ({
+  const transitions = transitionsOf(entity).map(({ property, action, from, adminOnly }): RecordAction => ({
     kind: 'transition',
     name: action,
     applies: (record) => from.includes(String(record[property])),
-    adminOnly: false,
+    adminOnly,
   }));
   const commands = Object.entries(entity['x-resource'].commands ?? {}).map(([name, command]): RecordAction => ({
     kind: 'command',
