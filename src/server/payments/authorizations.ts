@@ -6,7 +6,8 @@ import { invoiceProgress, partsOf, partsSummary } from './parts';
 import { webhookOf } from './completion';
 import { voidAuthorization } from './sandbox-ledger';
 import { findTarget, type Target } from './targets';
-import { announce, filsOf, type TransactionRecord } from './transactions';
+import { queueWebhook } from '../messaging/webhooks';
+import { filsOf, type TransactionRecord } from './transactions';
 
 /**
  * Authorisations that were never captured: once their capture deadline (`authorized_until`) has
@@ -102,7 +103,12 @@ export async function voidTransaction(
   if (!voided) return null;
   const target = transaction.invoice_reference ? await findTarget(ctx, q, transaction.invoice_reference, true) : null;
   if (target && target.merchantId === merchantId) await unpay(ctx, q, target, transaction);
-  await announce(q, ctx, merchantId, voided, target ? webhookOf(target) : null);
+  await queueWebhook(q, ctx, merchantId, {
+    transaction: voided,
+    webhookUrl: target ? webhookOf(target) : null,
+    event: 'payment.voided',
+    extra: { void: { amount: fromFils(filsOf(transaction.pending_amount)), status: 'voided' } },
+  });
   return voided;
 }
 

@@ -92,6 +92,7 @@ async function process(
       transaction: captured,
       webhookUrl: target ? webhookOf(target) : null,
       event: 'payment.captured',
+      extra: { capture: { document_no: capture.document_no ?? null, amount: fromFils(amount), status: 'captured' } },
     });
   return { status: 'captured', capture_type: kind };
 }
