@@ -13,11 +13,12 @@ import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../storage/
 import { kuwaitToday } from './kuwait-time';
 import { invoiceProgress, markPartPaid, partsOf, partsSummary } from './parts';
 import { DEFAULT_FIELD_CHARACTERS, openFields, targetMethods } from './payable';
-import { charge as runCharge, type Charge } from './processor';
+import type { Charge } from './processor';
 import { expireIfDue, refusalOf, stateOf } from './states';
 import { applyFirstCharge } from './subscriptions';
 import { findTarget, type Target } from './targets';
-import { filsOf, inFlightOf, latestTransaction, recordTransaction } from './transactions';
+import { takePayment } from './take-payment';
+import { filsOf, inFlightOf, latestTransaction } from './transactions';
 
 /**
  * One payment of a link (`POST /v1/pay/:reference`), all in one database transaction: the paid
@@ -237,17 +238,15 @@ export async function pay(
 
       const amount = amountOf(target, request);
       const fields = await checkFields(tx, target, request);
-      const charge = runCharge({ amount, method: request.method, card: request.card }, now);
       const customer = customerOf(target, request);
-      const transaction = await recordTransaction(tx, ctx, {
+      const { charge, transaction } = await takePayment(ctx, tx, {
         merchantId: target.merchantId,
         invoiceReference: target.reference,
         channel: 'payment_link',
         method: request.method,
         amount,
-        customerName: customer.name,
-        customerMobile: customer.mobile,
-        charge,
+        card: request.card,
+        customer,
         now,
         webhookUrl: webhookOf(target),
       });
