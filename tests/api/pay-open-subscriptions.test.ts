@@ -204,6 +204,8 @@ describe.each(DRIVERS)('open invoices and subscriptions (%s)', (driver) => {
       });
 
     it('keeps the card of the first payment and charges it each period until the last', async () => {
+      // The scheduler's counts below are of this subscription alone: the demo's running ones stop first.
+      await server.app.bawaba.db.query(`update subscriptions set next_charge_at = null where status = 'active'`);
       const created = await subscription();
       const reference = created.reference_no;
       expect(await payer.payable(reference)).toMatchObject({

@@ -185,9 +185,11 @@ describe.each(DRIVERS)('payments (%s)', (driver) => {
       const inArabic = await merchant.post(`/v1/refund/${refund.id}/cancel`, undefined, { locale: 'ar' });
       expect(inArabic.json()).toEqual({ message: 'هذا غير ممكن بينما الحالة ملغى.' });
 
+      // Refund processing is the scheduler's: a request it has processed, as storage holds it.
       const [processed] = await server.app.bawaba.db.query<{ id: number }>(
-        `select r.id from refunds r join merchants m on m.id = r.merchant_id
-         where m.email = $1::text and r.status = 'processed' limit 1`,
+        `update refunds set status = 'processed' where id = (select min(r.id) from refunds r
+           join merchants m on m.id = r.merchant_id where m.email = $1::text and r.status = 'pending')
+         returning id`,
         [ACCOUNTS.merchant.email],
       );
       expect((await merchant.post(`/v1/refund/${processed.id}/cancel`)).statusCode).toBe(409);
@@ -197,7 +199,14 @@ describe.each(DRIVERS)('payments (%s)', (driver) => {
 
   describe('capture requests', () => {
     it('capture an authorized transaction, at most the pending amount', async () => {
-      const authorized = await transactionIn('authorized');
+      // The sandbox captures card payments at once: an authorisation it holds, as storage would keep it.
+      const [authorized] = await server.app.bawaba.db.query<Row>(
+        `update transactions set status = 'authorized', pending_amount = amount
+         where id = (select min(t.id) from transactions t join merchants m on m.id = t.merchant_id
+           where m.email = $1::text and t.status = 'failed')
+         returning id, amount::text as amount, pending_amount::text as pending_amount`,
+        [ACCOUNTS.merchant.email],
+      );
       const body = {
         transaction_id: authorized.id,
         capture_type: 'partial',

@@ -12,11 +12,11 @@ import { completePayment, webhookOf } from './completion';
 import { kuwaitToday } from './kuwait-time';
 import { attemptsRefusal, limitRefusal } from './limits';
 import { DEFAULT_FIELD_CHARACTERS, openFields, targetMethods } from './payable';
-import { charge as runCharge } from './processor';
 import { expireIfDue, refusalOf, stateOf } from './states';
 import { findTarget, type Target } from './targets';
+import { takePayment } from './take-payment';
 import { paymentTerms, serviceTypesOf } from './terms';
-import { filsOf, inFlightOf, latestTransaction, recordTransaction } from './transactions';
+import { filsOf, inFlightOf, latestTransaction } from './transactions';
 
 /**
  * One payment of a link (`POST /v1/pay/:reference`), all in one database transaction: the paid
@@ -182,23 +182,20 @@ export async function pay(
       if (overLimit) return { refusal: overLimit };
       // A subscription's first payment keeps the card for the next ones: it is always charged at once.
       const authorizeOnly = terms.captureDays > 0 && target.kind !== 'subscription';
-      const charge = runCharge(
-        { amount, method: request.method, card: request.card, walletNetwork: request.wallet_network, authorizeOnly },
-        now,
-      );
       const customer = customerOf(target, request);
-      const transaction = await recordTransaction(tx, ctx, {
+      const { charge, transaction } = await takePayment(ctx, tx, {
         merchantId: target.merchantId,
         invoiceReference: target.reference,
         channel: 'payment_link',
         method: request.method,
         amount,
-        customerName: customer.name,
-        customerMobile: customer.mobile,
-        charge,
+        card: request.card,
+        walletNetwork: request.wallet_network,
+        authorizeOnly,
+        captureDays: terms.captureDays,
+        customer,
         now,
         webhookUrl: webhookOf(target),
-        captureDays: terms.captureDays,
       });
       const result = resultOf(transaction, language);
       await keepDetails(tx, result.transaction_reference, target.merchantId, fields, request);

@@ -25,16 +25,21 @@ export type TransactionRecord = EntityRecord<'transaction'>;
 /** A transaction a payment flow has just written, with the reference and status it wrote. */
 export type RecordedTransaction = WithSet<TransactionRecord, 'reference_no' | 'status'>;
 
+/** Where a payment was made: a payer's link, an online checkout, a POS terminal, a vendor's marketplace. */
+export type TransactionChannel = NonNullable<TransactionRecord['channel']>;
+
 export interface NewTransaction {
   merchantId: number;
   /** The reference of what was paid: an invoice, a part, an open invoice or a subscription. */
   invoiceReference: string | null;
-  channel: 'payment_link' | 'online';
+  channel: TransactionChannel;
   method: PayMethod;
   /** Integer fils. */
   amount: bigint;
   customerName: string | null;
   customerMobile: string | null;
+  /** The vendor of a multi-vendor payment. */
+  subMerchant?: string | null;
   charge: Charge;
   now: Date;
   /** Where the merchant asked this payment's webhook to go, if the paid record says so. */
@@ -127,6 +132,7 @@ export async function recordTransaction(
       customer_name: input.customerName ?? undefined,
       customer_mobile: input.customerMobile ?? undefined,
       channel: input.channel,
+      sub_merchant: input.subMerchant ?? undefined,
       payment_method: input.method,
       card_last4: charge.cardLast4 ?? undefined,
       network: charge.network ?? undefined,

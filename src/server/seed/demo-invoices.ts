@@ -34,8 +34,13 @@ const TITLES = [
   'توصيل طلبية',
   'Repair work',
 ];
-const STATUSES = ['paid', 'unpaid', 'cancelled', 'expired', 'active'] as const;
-const OPEN_STATUSES: ReadonlySet<string> = new Set(['unpaid', 'active']);
+/**
+ * What becomes of a demo invoice: paid by its payer (or in cash), left unpaid, cancelled by the
+ * merchant, left to expire, or partly paid (some of its parts; an invoice of one part stays unpaid).
+ */
+export type InvoiceFate = 'paid' | 'unpaid' | 'cancelled' | 'expired' | 'partly_paid';
+const FATES: readonly InvoiceFate[] = ['paid', 'unpaid', 'cancelled', 'expired', 'partly_paid'];
+const OPEN_FATES: ReadonlySet<InvoiceFate> = new Set(['unpaid', 'partly_paid']);
 const SMS_STATUSES = ['pending', 'sent', 'delivered', 'failed'] as const;
 type Methods = NonNullable<Invoice['payment_methods']>;
 const METHODS: Methods[] = [
@@ -95,10 +100,17 @@ function channelOf(i: number, kind: Invoice['kind']): NonNullable<Invoice['send_
   return 'sms';
 }
 
+/** A demo invoice as it is created (unpaid), and what is to become of it. */
+export interface DemoInvoice {
+  demo: Demo<'invoice'>;
+  fate: InvoiceFate;
+}
+
 /** `count` invoices created over the last `days` days. */
-export function demoInvoices(random: Random, count: number, days = 150): Demo<'invoice'>[] {
+export function demoInvoices(random: Random, count: number, days = 150): DemoInvoice[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, i) => {
+    const fate = FATES[i % FATES.length];
     const created = now - Math.floor(((count - i) / count) * days * DAY) + random.int(0, DAY / 2);
     const amount = random.int(5, 950) * 1000 + random.pick([0, 250, 500, 750, random.int(1, 999)]);
     const name = CUSTOMERS[i % CUSTOMERS.length];
@@ -108,9 +120,7 @@ export function demoInvoices(random: Random, count: number, days = 150): Demo<'i
       mobile: `965${random.pick(['5', '6', '9'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}`,
       amount: fils(amount),
       // Open (unpaid or partly paid) invoices stay payable for a while yet; the others lapsed long ago.
-      expiry_date: isoDate(
-        (OPEN_STATUSES.has(STATUSES[i % STATUSES.length]) ? now : created) + random.int(7, 30) * DAY,
-      ),
+      expiry_date: isoDate((OPEN_FATES.has(fate) ? now : created) + random.int(7, 30) * DAY),
       due_date: isoDate(created + random.int(3, 14) * DAY),
       payment_methods: random.pick(METHODS),
       description: /[a-z]/i.test(name) ? 'Thank you for your business.' : 'شكرًا لتعاملكم معنا.',
@@ -123,17 +133,14 @@ export function demoInvoices(random: Random, count: number, days = 150): Demo<'i
     // An invoice sent by e-mail needs the address.
     if (channel === 'email') values.email ??= `customer${i + 1}@example.com`;
     const smsStatus = random.pick(SMS_STATUSES);
-    return {
-      values,
-      system: {
-        status: STATUSES[i % STATUSES.length],
-        // An invoice shared by its link sends no message.
-        sms_status: channel === 'url' ? undefined : smsStatus,
-        visited_count: random.int(0, 12),
-        created_at: new Date(created).toISOString(),
-        updated_at: new Date(created).toISOString(),
-      },
+    const system = {
+      // An invoice shared by its link sends no message.
+      sms_status: channel === 'url' ? undefined : smsStatus,
+      visited_count: random.int(0, 12),
+      created_at: new Date(created).toISOString(),
+      updated_at: new Date(created).toISOString(),
     };
+    return { demo: { values, system }, fate };
   });
 }
 
@@ -149,14 +156,23 @@ const OPEN_INVOICES: (Pick<OpenInvoice, 'title' | 'amount_type' | 'status'> & { 
   { title: 'Catering advance', amount_type: 'open', fixed: 0, status: 'cancelled' },
 ];
 
-/** Open invoices with a fixed amount or an open one between a minimum and a maximum. */
-export function demoOpenInvoices(random: Random): Demo<'open_invoice'>[] {
+/** A demo open invoice as it is created, and how many payers pay it while it is open. */
+export interface DemoOpenInvoice {
+  demo: Demo<'open_invoice'>;
+  payments: number;
+}
+
+/**
+ * Open invoices with a fixed amount or an open one between a minimum and a maximum; those to expire
+ * have an expiry date now past (the scheduler's sweep expires them), those cancelled were never paid.
+ */
+export function demoOpenInvoices(random: Random): DemoOpenInvoice[] {
   const now = Date.now();
   return OPEN_INVOICES.map(({ title, amount_type: amountType, fixed, status }, i) => {
     const created = now - (OPEN_INVOICES.length - i) * 9 * DAY;
     const min = random.int(1, 10) * 1000;
-    const payments = status === 'cancelled' ? 0 : random.int(0, 30);
-    return {
+    const payments = status === 'cancelled' ? 0 : random.int(0, 12);
+    const demo: Demo<'open_invoice'> = {
       values: {
         title,
         amount_type: amountType,
@@ -176,14 +192,13 @@ export function demoOpenInvoices(random: Random): Demo<'open_invoice'>[] {
           : {}),
       },
       system: {
-        status,
+        ...(status === 'cancelled' ? { status } : {}),
         visited_count: payments + random.int(0, 40),
-        payments_count: payments,
-        collected_amount: fils(payments * (amountType === 'fixed' ? fixed : min * 3)),
         created_at: new Date(created).toISOString(),
         updated_at: new Date(created).toISOString(),
       },
     };
+    return { demo, payments };
   });
 }
 

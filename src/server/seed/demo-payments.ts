@@ -1,22 +1,17 @@
-import type { Subscription } from '../../generated';
-import { getEntitySchema } from '../../schema/registry';
 import { fromFils } from '../../shared/money';
-import { demoBulkUploads, demoOpenInvoices } from './demo-invoices';
-import {
-  CUSTOMERS,
-  demoCaptures,
-  demoRefunds,
-  demoTransactions,
-  kuwaitiMobile,
-  type SeededTransaction,
-} from './demo-transactions';
+import { demoBulkUploads, demoOpenInvoices, type DemoInvoice } from './demo-invoices';
+import { planInvoices, planOpenInvoices } from './demo-link-payments';
+import { seedDemoCaptures } from './demo-refunds';
+import { planSubscriptions } from './demo-subscriptions';
+import { DemoTimeline } from './demo-timeline';
+import { planChannelPayments } from './demo-transactions';
 import type { Demo, DemoWriter } from './demo-writer';
 import { seededRandom, type Random } from './random';
 
 /**
- * Demo payments of a merchant: transactions with their refund and capture requests, weekly
- * payment transfers, recurring subscriptions, and the open invoices and bulk SMS uploads of the
- * invoices area.
+ * Demo payments of a merchant: its invoices paid (or not), payments of its other channels with
+ * their refund and capture requests, recurring subscriptions, open invoices, weekly payment
+ * transfers and the bulk SMS uploads of the invoices area.
  */
 
 const DAY = 86_400_000;
@@ -51,90 +46,34 @@ function demoTransfers(random: Random, weeks: number, bank: [string, string]): D
   });
 }
 
-/**
- * Periods of each frequency a demo subscription runs, and about how many days they span (within a
- * year, as x-period demands); an on-demand plan has no period.
- */
-type Frequency = NonNullable<Subscription['frequency']>;
-const PLANS: Partial<Record<Frequency, { periods: number; days: number }>> = {
-  hourly: { periods: 24, days: 1 },
-  daily: { periods: 30, days: 30 },
-  weekly: { periods: 12, days: 84 },
-  monthly: { periods: 12, days: 366 },
-  quarterly: { periods: 4, days: 366 },
-  half_yearly: { periods: 2, days: 366 },
-  yearly: { periods: 1, days: 366 },
-};
-const SUBSCRIPTION_STATUSES = ['active', 'active', 'completed', 'cancelled', 'failed'] as const;
-
-/**
- * A subscription of every frequency the schema offers, in every status: completed ones started
- * long enough ago to have run every period, active ones recently (or start soon).
- */
-function demoSubscriptions(random: Random): Demo<'subscription'>[] {
-  // Every frequency the schema offers: the very enum the generated type is made of.
-  const frequencies = (getEntitySchema('subscription').properties.frequency.enum ?? []) as Frequency[];
-  const now = Date.now();
-  return [...frequencies, 'monthly' as const, 'weekly' as const, 'quarterly' as const].map((frequency, i) => {
-    const status = SUBSCRIPTION_STATUSES[i % SUBSCRIPTION_STATUSES.length];
-    const { periods, days } = PLANS[frequency] ?? { periods: undefined, days: 0 };
-    const start =
-      status === 'completed'
-        ? now - (days + random.int(2, 20)) * DAY
-        : status === 'active'
-          ? now + random.int(-3, 10) * DAY
-          : now - random.int(5, 200) * DAY;
-    const recurrences =
-      status === 'completed' ? (periods ?? 3) : start > now ? 0 : random.int(0, Math.min(3, (periods ?? 4) - 1));
-    const amount = BigInt(random.int(3, 120) * 1000 + random.pick([0, 500, 750]));
-    return {
-      values: {
-        customer_name: CUSTOMERS[(i * 7 + 3) % CUSTOMERS.length],
-        mobile: kuwaitiMobile(random),
-        ...(i % 2 === 0 ? { email: `subscriber${i + 1}@example.com` } : {}),
-        amount: fromFils(amount),
-        frequency,
-        ...(periods ? { number_of_periods: periods } : {}),
-        start_date: isoDate(start),
-      },
-      system: {
-        status,
-        card_expiry: `${String(random.int(1, 12)).padStart(2, '0')}/${random.int(27, 31)}`,
-        collected_amount: fromFils(amount * BigInt(recurrences)),
-        number_of_recurrences: recurrences,
-        created_at: isoTime(Math.min(now, start) - random.int(1, 5) * DAY),
-      },
-    };
-  });
-}
-
 export interface DemoPaymentsOptions {
   seed: number;
-  /** Number of transactions, over about seven months. */
+  /** The merchant's invoices, created and paid (or not) over the months. */
+  invoices: DemoInvoice[];
+  /** Number of payments of the channels without a payer link (online, POS, multi-vendor), over about seven months. */
   transactions: number;
   subMerchants: string[];
   bank: [name: string, account: string];
 }
 
-/** Seeds the payments and invoice-area demo data of one merchant. */
+/**
+ * Seeds the payments and invoice-area demo data of one merchant: every figure about money comes
+ * from the product's own flows, played over the months on the demo's timeline; only payment
+ * transfers are still made up.
+ */
 export async function seedDemoPayments(demo: DemoWriter, options: DemoPaymentsOptions): Promise<void> {
   const random = seededRandom(options.seed);
-
-  // Transactions are stored as they were before any refund or capture request was made of them.
-  const transactions: SeededTransaction[] = [];
-  for (const { values, system } of demoTransactions(random, options.transactions, 200, options.subMerchants)) {
-    const { status, amount, created_at } = system;
-    const before = status === 'refunded' ? { status: 'success' as const, pending_amount: amount } : {};
-    const created = await demo.create('transaction', { values, system: { ...system, ...before } });
-    transactions.push({ id: created.id, status, amount, created_at });
-  }
-  const refunds = demoRefunds(random, transactions);
-  const captures = demoCaptures(random, transactions);
-  for (const refund of refunds.records) await demo.create('refund', refund);
-  for (const capture of captures.records) await demo.create('capture', capture);
-  for (const [id, values] of [...refunds.settled, ...captures.settled]) await demo.change('transaction', id, values);
+  const timeline = new DemoTimeline(demo.ctx, new Date());
+  planInvoices(timeline, demo, random, options.invoices);
+  planChannelPayments(timeline, demo, random, {
+    count: options.transactions,
+    days: 200,
+    subMerchants: options.subMerchants,
+  });
+  planSubscriptions(timeline, demo, random);
+  planOpenInvoices(timeline, demo, random, demoOpenInvoices(random));
+  await timeline.play();
+  await seedDemoCaptures(demo, random);
   for (const transfer of demoTransfers(random, 30, options.bank)) await demo.create('payment_transfer', transfer);
-  for (const subscription of demoSubscriptions(random)) await demo.create('subscription', subscription);
-  for (const invoice of demoOpenInvoices(random)) await demo.create('open_invoice', invoice);
   for (const upload of demoBulkUploads(random)) await demo.create('bulk_upload', upload);
 }

@@ -11,7 +11,8 @@ import { seedDemoMerchantAccount, seedVendorAccount } from './demo-merchant';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoProperty } from './demo-property';
 import { seedDemoCatalogue, seedDemoSales } from './demo-sales';
-import { DemoWriter, type Demo } from './demo-writer';
+import { DemoWriter } from './demo-writer';
+import { seedFlowContext } from './flow-context';
 import { seededRandom } from './random';
 
 /**
@@ -19,14 +20,6 @@ import { seededRandom } from './random';
  * invoice and report rights only), and a multi-vendor merchant with sub-merchants and its own rows
  * so that merchant isolation is visible. Runs only when there is no merchant at all.
  */
-
-/**
- * Demo invoices, each with what creating one through the API also makes (the parts of a split or
- * instalment invoice, its links), but quietly: seeding sends no SMS.
- */
-async function seedInvoices(demo: DemoWriter, invoices: Demo<'invoice'>[]) {
-  for (const invoice of invoices) await demo.create('invoice', invoice, { effects: true });
-}
 
 async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void> {
   const merchant = await createMerchant(tx, {
@@ -40,11 +33,10 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
     services: allServices(true),
   });
   const demo = new DemoWriter(ctx, tx, merchant.id);
-  const random = seededRandom(965);
-  await seedInvoices(demo, demoInvoices(random, 40));
   await seedDemoPayments(demo, {
     seed: 9651,
-    transactions: 150,
+    invoices: demoInvoices(seededRandom(965), 40),
+    transactions: 110,
     subMerchants: ['Salmiya Branch', 'فرع الجهراء', 'Avenues Kiosk'],
     bank: ['National Bank of Kuwait', 'KW81NBOK0000000000001000372151'],
   });
@@ -114,11 +106,10 @@ async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
     await createMerchant(tx, { name, name_ar, brand_name: name, parent_id: vendor.id, services });
   }
   const demo = new DemoWriter(ctx, tx, vendor.id);
-  const random = seededRandom(2026);
-  await seedInvoices(demo, demoInvoices(random, 6, 60));
   await seedDemoPayments(demo, {
     seed: 2027,
-    transactions: 30,
+    invoices: demoInvoices(seededRandom(2026), 6, 60),
+    transactions: 24,
     subMerchants: ['Mubarakiya Sweets', 'Gulf Coffee Roasters'],
     bank: ['Kuwait Finance House', 'KW39KFHO0000000000051010045670'],
   });
@@ -148,8 +139,10 @@ export async function seedDemo(ctx: ServerContext): Promise<boolean> {
       await holdStartupLock(tx);
       const [{ count }] = await tx.query<{ count: number }>(`select count(*)::integer as count from merchants`);
       if (count > 0) return false;
-      await seedDemoMerchant(ctx, tx);
-      await seedVendor(ctx, tx);
+      // The demo's payments go through the product's flows, each a savepoint of this transaction.
+      const flows = seedFlowContext(ctx, tx);
+      await seedDemoMerchant(flows, tx);
+      await seedVendor(flows, tx);
       return true;
     }),
   );

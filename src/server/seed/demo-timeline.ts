@@ -1,0 +1,79 @@
+import type { ServerContext } from '../context';
+import { chargeDueSubscriptions } from '../payments/subscriptions';
+import { sweepPayments } from '../payments/sweep';
+import { storeOf } from '../storage/entity-stores';
+import { atInstant } from './flow-context';
+
+/**
+ * The demo's months, replayed: every step (an invoice created, a payer paying, a merchant marking
+ * cash received, a refund requested) is planned at an instant and played in time order with the
+ * clock stopped there, so each flow finds the world as it was then. Between steps the scheduler's
+ * own work runs as it would have: subscriptions are charged at each instant they fall due, and the
+ * sweep runs where a card payment was left pending.
+ */
+
+type Step = { at: number; run: (at: Date) => Promise<void>; subscriptions: boolean };
+
+const SWEEP_AFTER_MS = 11 * 60_000;
+
+export class DemoTimeline {
+  private readonly steps: Step[] = [];
+  private readonly sweeps = new Set<number>();
+
+  constructor(
+    private readonly ctx: ServerContext,
+    /** The end of the replay: the real now. */
+    readonly end: Date,
+  ) {}
+
+  /**
+   * Plans `run` at `at` (epoch ms); steps of one instant play in the order they were planned. None
+   * after the end. A step that may start or stop a subscription's charges says so (`subscriptions`).
+   */
+  at(at: number, run: (at: Date) => Promise<void>, { subscriptions = false } = {}): void {
+    if (at > this.end.getTime()) return;
+    const index = this.steps.findIndex((step) => step.at > at);
+    this.steps.splice(index === -1 ? this.steps.length : index, 0, { at, run, subscriptions });
+  }
+
+  /** Plans the scheduler's sweep a little after a card payment left pending at `at` (SPEC §9: 10 minutes). */
+  sweepAfter(at: number): void {
+    const when = at + SWEEP_AFTER_MS;
+    if (this.sweeps.has(when)) return;
+    this.sweeps.add(when);
+    this.at(when, (instant) => sweepPayments(this.ctx, instant).then(() => undefined));
+  }
+
+  /** Plays every step in time order, then the scheduler up to the end. Steps may plan later ones. */
+  async play(): Promise<void> {
+    for (let step = this.steps.shift(); step; step = this.steps.shift()) {
+      await this.chargeSubscriptionsUntil(step.at);
+      const { at, run } = step;
+      await atInstant(new Date(at), () => run(new Date(at)));
+      if (step.subscriptions) this.nextCharge = undefined;
+    }
+    await this.chargeSubscriptionsUntil(this.end.getTime());
+    await atInstant(this.end, () => sweepPayments(this.ctx, this.end));
+  }
+
+  /** When the next subscription charge falls due (null: none); unknown after a step that changed subscriptions. */
+  private nextCharge: number | null | undefined = undefined;
+
+  /** Runs the subscription charges at each instant one falls due, up to `until`. */
+  private async chargeSubscriptionsUntil(until: number): Promise<void> {
+    const table = storeOf(this.ctx, 'subscription').table;
+    for (;;) {
+      if (this.nextCharge === undefined) {
+        const [due] = await this.ctx.db.query<{ at: string | Date | null }>(
+          `select min(next_charge_at) as at from ${table} where status = 'active' and next_charge_at is not null`,
+        );
+        this.nextCharge = due?.at ? new Date(due.at).getTime() : null;
+      }
+      if (this.nextCharge === null || this.nextCharge > until) return;
+      const instant = new Date(this.nextCharge);
+      this.nextCharge = undefined;
+      // Nothing charged means nothing will be: stop rather than ask again.
+      if ((await atInstant(instant, () => chargeDueSubscriptions(this.ctx, instant))) === 0) return;
+    }
+  }
+}
