@@ -201,15 +201,16 @@ describe.each(DRIVERS)('merchant account, multi-vendor and compliance (%s)', (dr
 
     it("lists the merchant's own services and its sub-merchants'; payment and service type must be selected", async () => {
       const list = await merchant.list('/v1/multi-vendor/services', { range: [0, 49] });
-      // Three of the merchant's own (no sub-merchant: SMS invoices, open invoices, subscriptions), five of its sub-merchants.
-      expect(totalOf(list)).toBe(8);
+      // Four of the merchant's own (no sub-merchant: SMS invoices, open invoices, subscriptions, the online
+      // checkout), five of its sub-merchants.
+      expect(totalOf(list)).toBe(9);
       const services: { sub_merchant_id?: number; service_type: string }[] = list.json();
       expect(
         services
           .filter((service) => (service.sub_merchant_id ?? null) === null)
           .map((s) => s.service_type)
           .sort(),
-      ).toEqual(['open_invoice', 'quick_invoice', 'subscription']);
+      ).toEqual(['open_invoice', 'payment_gateway', 'quick_invoice', 'subscription']);
       const first = services.find((service) => (service.sub_merchant_id ?? null) !== null) as {
         sub_merchant_id: number;
       };
