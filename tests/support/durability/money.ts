@@ -84,7 +84,7 @@ export async function advanceClock(api: Api, minutes: number): Promise<Date | nu
  * Refund processing: two writers pay invoices and ask three refunds of 2.000 at once of each 5.000
  * payment (at most two may be made); once some are acknowledged, the sandbox clock is moved 21
  * minutes on again and again, each move processing the refunds then due. `processing` resolves
- * at the first move.
+ * once the first move's tick is done: the kill lands in a later one, or among the requests.
  */
 export function startRefundProcessing(api: Api, ledger: MoneyLedger, tag: string, next: () => number) {
   let stopped = false;
@@ -119,8 +119,8 @@ export function startRefundProcessing(api: Api, ledger: MoneyLedger, tag: string
     if (ledger.refunds.length < 4) return sleep(50);
     const sending = advanceClock(api, STEP_MINUTES);
     ledger.advancedMinutes += STEP_MINUTES;
-    moved();
     if (await sending) ledger.ticks++;
+    moved();
     await sleep(next() * 200);
   };
 
@@ -344,4 +344,14 @@ export async function verifyCaptures(db: Queryable, ledger: MoneyLedger): Promis
       );
   }
   return { checked, problems };
+}
+
+/** How many of the acknowledged refunds are processed, failed and still pending: what the rounds report. */
+export async function refundOutcomes(db: Queryable, ledger: MoneyLedger): Promise<Record<string, number>> {
+  const rows = await db.query<{ status: string; count: number }>(
+    `select status, count(*)::integer as count from refunds
+     where id in (select value::integer from jsonb_array_elements_text($1::text::jsonb)) group by status`,
+    [json(ledger.refunds.map((refund) => refund.id))],
+  );
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
 }

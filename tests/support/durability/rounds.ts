@@ -10,6 +10,7 @@ import { startServerProcess, type DataPlace, type ServerProcess } from './server
 import {
   advanceClock,
   newMoneyLedger,
+  refundOutcomes,
   setCaptureDays,
   startCaptures,
   startRefundProcessing,
@@ -54,6 +55,9 @@ export interface RoundReport {
   acknowledged: { invoices: number; payments: number; refunds: number; captures: number; bulkUploads: number };
   /** Scheduler ticks the sandbox clock ran before the kill (refund processing rounds). */
   ticks: number;
+  /** The acknowledged refunds by status at the kill and after the pass that followed the restart. */
+  refundsAtKill: Record<string, number>;
+  refundsAfterPass: Record<string, number>;
   bulkInFlight: number;
   checked: number;
   problems: string[];
@@ -165,12 +169,16 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       await writers.finished;
 
       const db = await openPlace(place);
-      const stored = await (async () =>
-        joined(
+      let refundsAtKill: Record<string, number> = {};
+      let refundsAfterPass: Record<string, number> = {};
+      const stored = await (async () => {
+        refundsAtKill = await refundOutcomes(db, money);
+        return joined(
           await verifyDatabase(db, ledger),
           await verifyRefunds(db, money),
           await verifyCaptures(db, money),
-        ))().finally(() => db.close());
+        );
+      })().finally(() => db.close());
       server = await startServerProcess(place, log);
       const replayed = await verifyReplays(new Api(server.baseUrl), ledger);
       let settled: Findings = { checked: 0, problems: [] };
@@ -181,7 +189,10 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
         await server.stop();
         server = null;
         const reopened = await openPlace(place);
-        settled = await verifyRefunds(reopened, money, passedAt ?? undefined).finally(() => reopened.close());
+        settled = await (async () => {
+          refundsAfterPass = await refundOutcomes(reopened, money);
+          return verifyRefunds(reopened, money, passedAt ?? undefined);
+        })().finally(() => reopened.close());
         if (!passedAt) settled.problems.push('the processing pass after the restart was refused');
         server = await startServerProcess(place, log);
       }
@@ -199,6 +210,8 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
           bulkUploads: ledger.batches.filter((batch) => batch.acknowledged).length,
         },
         ticks: money.ticks,
+        refundsAtKill,
+        refundsAfterPass,
         bulkInFlight: ledger.batches.filter((batch) => !batch.acknowledged).length,
         checked: stored.checked + replayed.checked + settled.checked,
         problems: [...stored.problems, ...replayed.problems, ...settled.problems],
@@ -211,6 +224,10 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
           `${bulkUploads} bulk uploads (${report.bulkInFlight} in flight), ${report.ticks} processing ticks; ` +
           `${report.checked} checks, ${report.problems.length} problems`,
       );
+      if (during === 'refund processing')
+        log(
+          `  refunds at the kill ${JSON.stringify(refundsAtKill)}, after the pass ${JSON.stringify(refundsAfterPass)}`,
+        );
       for (const problem of report.problems) log(`  ✗ ${problem}`);
     }
   } finally {
