@@ -2,8 +2,8 @@ import { runDurability, type DurabilityReport } from '../../tests/support/durabi
 
 /**
  * `npm run durability`: the kill rounds in full — the server killed with SIGKILL during concurrent
- * writes and started again, 20 rounds (half during a bulk upload, half during payments) on the
- * embedded database and, with DATABASE_URL (or TEST_DATABASE_URL) set, on PostgreSQL.
+ * writes and started again, 20 rounds (in turn during a bulk upload, during payments, while the
+ * scheduler processes refunds and while captures are fired) on the embedded database and, with DATABASE_URL (or TEST_DATABASE_URL) set, on PostgreSQL.
  * DURABILITY_ROUNDS and DURABILITY_SEED change the count and the seed. Exits 1 on any loss.
  */
 
@@ -31,7 +31,8 @@ const problems = reports.flatMap((report) => report.problems.map((problem) => `$
 for (const problem of problems) console.error(`✗ ${problem}`);
 log(
   problems.length === 0
-    ? '\nNothing acknowledged was lost; no bulk upload half applied; no refund above its payment.'
+    ? '\nNothing acknowledged was lost; no bulk upload half applied; no refund above its payment; ' +
+        'no refund or capture done twice or half; the processor agrees.'
     : '',
 );
 process.exit(problems.length === 0 ? 0 : 1);

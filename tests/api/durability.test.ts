@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { runDurability } from '../support/durability/rounds';
+import { ROUND_KINDS, runDurability } from '../support/durability/rounds';
 import { DRIVERS } from './helpers/server';
 
 /**
  * The server killed with SIGKILL during concurrent writes and started again on the same data:
- * nothing acknowledged is lost, no bulk upload is half applied, no refund goes beyond its payment.
- * Two rounds per database here (one during a bulk upload, one during payments); `npm run
+ * nothing acknowledged is lost, no bulk upload is half applied, no refund goes beyond its payment,
+ * no refund or capture is done twice or half, and the processor's books agree. One round of each
+ * kind per database here (during a bulk upload, payments, refund processing, captures); `npm run
  * durability` runs twenty.
  */
 
-const ROUNDS = 2;
+const ROUNDS = ROUND_KINDS.length;
 
 describe.each(DRIVERS)('durability after SIGKILL (%s)', (driver) => {
   it(`keeps every acknowledged write through ${ROUNDS} kills`, async () => {
@@ -21,11 +22,15 @@ describe.each(DRIVERS)('durability after SIGKILL (%s)', (driver) => {
       log: (line) => console.log(line),
     });
     expect(report.problems).toEqual([]);
-    expect(report.rounds.map((round) => round.during)).toEqual(['bulk upload', 'payments']);
+    expect(report.rounds.map((round) => round.during)).toEqual([...ROUND_KINDS]);
     // The rounds did write: invoices and payments were acknowledged before the kills.
     const acknowledged = report.rounds.map((round) => round.acknowledged);
     expect(acknowledged.reduce((sum, round) => sum + round.invoices, 0)).toBeGreaterThan(0);
     expect(acknowledged[1].payments).toBeGreaterThan(0);
+    // The refund round's clock ran processing ticks on acknowledged refunds; the capture round captured.
+    expect(acknowledged[2].refunds).toBeGreaterThan(0);
+    expect(report.rounds[2].ticks).toBeGreaterThan(0);
+    expect(acknowledged[3].captures).toBeGreaterThan(0);
     expect(report.checked).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -7,15 +7,33 @@ import { openDatabase } from '../../../src/server/db/open';
 import { openPglite } from '../../../src/server/db/pglite';
 import { seededSnapshot } from '../../api/helpers/snapshot';
 import { startServerProcess, type DataPlace, type ServerProcess } from './server-process';
-import { verifyDatabase, verifyReplays } from './verify';
-import { Api, newLedger, random, startWriters } from './workload';
+import {
+  advanceClock,
+  newMoneyLedger,
+  refundOutcomes,
+  setCaptureDays,
+  startCaptures,
+  startRefundProcessing,
+  STEP_MINUTES,
+  verifyCaptures,
+  verifyRefunds,
+  type MoneyLedger,
+} from './money';
+import { verifyDatabase, verifyReplays, type Findings } from './verify';
+import { Api, newLedger, random, startWriters, type Ledger } from './workload';
 
 /**
  * Kill rounds: the server runs concurrent writes, is killed with SIGKILL at a seeded moment —
- * while a bulk upload is in flight, or while payments are — and is started again on the same data.
- * After each kill the database is opened on its own and checked (see `verify.ts`), then the
- * restarted server is asked to replay the acknowledged payments by their keys.
+ * while a bulk upload is in flight, while payments are, while the scheduler processes refunds or
+ * while captures are fired — and is started again on the same data. After each kill the database
+ * is opened on its own and checked (see `verify.ts`, `money.ts`), then the restarted server is
+ * asked to replay the acknowledged payments by their keys; after a refund round it processes what
+ * is due and the refunds are checked again.
  */
+
+/** What a round's kill lands in, in the order the rounds take them. */
+export const ROUND_KINDS = ['bulk upload', 'payments', 'refund processing', 'capture'] as const;
+export type RoundKind = (typeof ROUND_KINDS)[number];
 
 export interface DurabilityOptions {
   driver: 'pglite' | 'postgres';
@@ -25,14 +43,21 @@ export interface DurabilityOptions {
   postgresUrl?: string;
   /** Rows of each round's bulk upload. */
   bulkRows?: number;
+  /** What the rounds' kills land in, taken in turn; all four unless told. */
+  kinds?: readonly RoundKind[];
   log?: (line: string) => void;
 }
 
 export interface RoundReport {
   round: number;
-  during: 'bulk upload' | 'payments';
+  during: RoundKind;
   killedAfterMs: number;
-  acknowledged: { invoices: number; payments: number; refunds: number; bulkUploads: number };
+  acknowledged: { invoices: number; payments: number; refunds: number; captures: number; bulkUploads: number };
+  /** Scheduler ticks the sandbox clock ran before the kill (refund processing rounds). */
+  ticks: number;
+  /** The acknowledged refunds by status at the kill and after the pass that followed the restart. */
+  refundsAtKill: Record<string, number>;
+  refundsAfterPass: Record<string, number>;
   bulkInFlight: number;
   checked: number;
   problems: string[];
@@ -48,6 +73,38 @@ export interface DurabilityReport {
 
 const ACCOUNT = { email: 'merchant@demo.test', password: 'Demo@1234' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const joined = (...findings: Findings[]): Findings => ({
+  checked: findings.reduce((sum, found) => sum + found.checked, 0),
+  problems: findings.flatMap((found) => found.problems),
+});
+
+/**
+ * The writers of a round, by what its kill lands in, and what they are under way with once
+ * `underWay` resolves: the kill comes a seeded while after.
+ */
+function startRound(
+  api: Api,
+  ledger: Ledger,
+  money: MoneyLedger,
+  kind: RoundKind,
+  tag: string,
+  next: () => number,
+  bulkRows: number,
+) {
+  if (kind === 'refund processing') {
+    const writers = startRefundProcessing(api, money, tag, next);
+    return { ...writers, underWay: writers.processing, afterMs: 300 + next() * 2_500 };
+  }
+  if (kind === 'capture') {
+    const writers = startCaptures(api, money, tag);
+    return { ...writers, underWay: writers.capturing, afterMs: 200 + next() * 2_000 };
+  }
+  const writers = startWriters(api, ledger, tag, next, kind === 'bulk upload' ? bulkRows : 0);
+  // Within the upload's time, so that some kills land in it and some just after; payments go on longer.
+  return kind === 'bulk upload'
+    ? { ...writers, underWay: writers.bulkStarted, afterMs: next() * 2_500 }
+    : { ...writers, underWay: writers.paying, afterMs: 500 + next() * 2_000 };
+}
 
 /** A data place of its own for one run, with a way to remove it. */
 async function preparePlace(options: DurabilityOptions): Promise<{ place: DataPlace; remove(): Promise<void> }> {
@@ -86,6 +143,7 @@ const openPlace = (place: DataPlace) =>
 export async function runDurability(options: DurabilityOptions): Promise<DurabilityReport> {
   const log = options.log ?? (() => {});
   const bulkRows = options.bulkRows ?? 500;
+  const kinds = options.kinds ?? ROUND_KINDS;
   const { place, remove } = await preparePlace(options);
   const rounds: RoundReport[] = [];
   let server: ServerProcess | null = null;
@@ -93,15 +151,17 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
     server = await startServerProcess(place, log);
     for (let round = 1; round <= options.rounds; round++) {
       const next = random(options.seed * 1_000 + round);
-      const during = round % 2 === 1 ? 'bulk upload' : 'payments';
+      const during = kinds[(round - 1) % kinds.length];
       const api = await Api.signIn(server.baseUrl, ACCOUNT.email, ACCOUNT.password);
       const ledger = newLedger();
-      const writers = startWriters(api, ledger, `DUR r${round}`, next, during === 'bulk upload' ? bulkRows : 0);
+      const money = newMoneyLedger();
+      // The merchant authorises first for this round only (its newest own service sets the terms).
+      if (during === 'capture') await setCaptureDays(api, 2);
+      const writers = startRound(api, ledger, money, during, `DUR r${round}`, next, bulkRows);
       const started = performance.now();
-      // Should payments never get going, the kill still comes, in the middle of the other writes.
-      await Promise.race([during === 'bulk upload' ? writers.bulkStarted : writers.paying, sleep(20_000)]);
-      // Within the upload's time, so that some kills land in it and some just after; payments go on longer.
-      await sleep(during === 'bulk upload' ? next() * 2_500 : 500 + next() * 2_000);
+      // Should the writes never get going, the kill still comes, in the middle of the other writes.
+      await Promise.race([writers.underWay, sleep(20_000)]);
+      await sleep(writers.afterMs);
       const killedAfterMs = Math.round(performance.now() - started);
       writers.stop();
       await server.kill();
@@ -109,9 +169,35 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
       await writers.finished;
 
       const db = await openPlace(place);
-      const stored = await verifyDatabase(db, ledger).finally(() => db.close());
+      let refundsAtKill: Record<string, number> = {};
+      let refundsAfterPass: Record<string, number> = {};
+      const stored = await (async () => {
+        refundsAtKill = await refundOutcomes(db, money);
+        return joined(
+          await verifyDatabase(db, ledger),
+          await verifyRefunds(db, money),
+          await verifyCaptures(db, money),
+        );
+      })().finally(() => db.close());
       server = await startServerProcess(place, log);
       const replayed = await verifyReplays(new Api(server.baseUrl), ledger);
+      let settled: Findings = { checked: 0, problems: [] };
+      if (during === 'refund processing') {
+        // The restarted server's clock is the real one again: past every refund asked before the kill.
+        const admin = await Api.signIn(server.baseUrl, ACCOUNT.email, ACCOUNT.password);
+        const passedAt = await advanceClock(admin, money.advancedMinutes + STEP_MINUTES);
+        await server.stop();
+        server = null;
+        const reopened = await openPlace(place);
+        settled = await (async () => {
+          refundsAfterPass = await refundOutcomes(reopened, money);
+          return verifyRefunds(reopened, money, passedAt ?? undefined);
+        })().finally(() => reopened.close());
+        if (!passedAt) settled.problems.push('the processing pass after the restart was refused');
+        server = await startServerProcess(place, log);
+      }
+      if (during === 'capture')
+        await setCaptureDays(await Api.signIn(server.baseUrl, ACCOUNT.email, ACCOUNT.password), 0);
       const report: RoundReport = {
         round,
         during,
@@ -119,20 +205,29 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
         acknowledged: {
           invoices: ledger.invoices.length,
           payments: ledger.payments.length,
-          refunds: ledger.refunds.length,
+          refunds: ledger.refunds.length + money.refunds.length,
+          captures: money.captures.length,
           bulkUploads: ledger.batches.filter((batch) => batch.acknowledged).length,
         },
+        ticks: money.ticks,
+        refundsAtKill,
+        refundsAfterPass,
         bulkInFlight: ledger.batches.filter((batch) => !batch.acknowledged).length,
-        checked: stored.checked + replayed.checked,
-        problems: [...stored.problems, ...replayed.problems],
+        checked: stored.checked + replayed.checked + settled.checked,
+        problems: [...stored.problems, ...replayed.problems, ...settled.problems],
       };
       rounds.push(report);
-      const { invoices, payments, refunds, bulkUploads } = report.acknowledged;
+      const { invoices, payments, refunds, captures, bulkUploads } = report.acknowledged;
       log(
         `round ${round} (${options.driver}, during ${during}): killed after ${killedAfterMs} ms; acknowledged ` +
-          `${invoices} invoices, ${payments} payments, ${refunds} refunds, ${bulkUploads} bulk uploads ` +
-          `(${report.bulkInFlight} in flight); ${report.checked} checks, ${report.problems.length} problems`,
+          `${invoices} invoices, ${payments} payments, ${refunds} refunds, ${captures} captures, ` +
+          `${bulkUploads} bulk uploads (${report.bulkInFlight} in flight), ${report.ticks} processing ticks; ` +
+          `${report.checked} checks, ${report.problems.length} problems`,
       );
+      if (during === 'refund processing')
+        log(
+          `  refunds at the kill ${JSON.stringify(refundsAtKill)}, after the pass ${JSON.stringify(refundsAfterPass)}`,
+        );
       for (const problem of report.problems) log(`  ✗ ${problem}`);
     }
   } finally {

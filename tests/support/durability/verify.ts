@@ -77,12 +77,12 @@ export async function verifyDatabase(db: Queryable, ledger: Ledger): Promise<Fin
 
   const overdrawn = await db.query<{ id: number; amount: string; pending: string; refunded: string }>(
     `select t.id, t.amount::text as amount, t.pending_amount::text as pending,
-       coalesce(sum(r.refund_amount) filter (where r.status <> 'cancelled'), 0)::text as refunded
+       coalesce(sum(r.refund_amount) filter (where r.status not in ('cancelled', 'failed')), 0)::text as refunded
      from transactions t left join refunds r on r.transaction_id = t.id and r.merchant_id = t.merchant_id
      where t.id in (select value::integer from jsonb_array_elements_text($1::text::jsonb))
      group by t.id
-     having coalesce(sum(r.refund_amount) filter (where r.status <> 'cancelled'), 0) > t.amount
-        or t.pending_amount <> t.amount - coalesce(sum(r.refund_amount) filter (where r.status <> 'cancelled'), 0)`,
+     having coalesce(sum(r.refund_amount) filter (where r.status not in ('cancelled', 'failed')), 0) > t.amount
+        or t.pending_amount <> t.amount - coalesce(sum(r.refund_amount) filter (where r.status not in ('cancelled', 'failed')), 0)`,
     [json([...ledger.refunded])],
   );
   for (const row of overdrawn)
