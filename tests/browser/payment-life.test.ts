@@ -164,7 +164,8 @@ async function newInvoice(api: Api, amount: string, mobile: string): Promise<Inv
       payment_methods: ['card'],
     },
   });
-  if (answer.status !== 201) throw new Error(`Creating an invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201)
+    throw new Error(`Creating an invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
@@ -173,7 +174,11 @@ async function transactionOf(api: Api, invoice: Invoice): Promise<Transaction> {
   const day = today();
   const listed = await api.request<Transaction[]>('GET', '/v1/report/transactions', {
     query: {
-      filter: JSON.stringify({ q: invoice.reference_no, created_at_gte: addDays(day, -1), created_at_lte: addDays(day, 1) }),
+      filter: JSON.stringify({
+        q: invoice.reference_no,
+        created_at_gte: addDays(day, -1),
+        created_at_lte: addDays(day, 1),
+      }),
     },
   });
   expect(listed.status).toBe(200);
