@@ -149,6 +149,8 @@ export const TEST_CARDS = {
   pending: '4000000000000259',
   /** Stays pending; asked again after 10 minutes, the processor says it failed. */
   pendingFailed: '4000000000000267',
+  /** Stays pending and the processor never hears back: incomplete, asked again for 7 days. */
+  unanswered: '4000000000000333',
   insufficientFunds: '4000000000009995',
 } as const;
 

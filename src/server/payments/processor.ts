@@ -96,6 +96,7 @@ const CARD_OUTCOMES: Record<string, Pick<Charge, 'status' | 'resultCode' | 'sett
   [TEST_CARDS.insufficientFunds]: { status: 'failed', resultCode: 'INSUFFICIENT_FUNDS', settlesAs: null },
   [TEST_CARDS.pending]: { status: 'pending', resultCode: 'PENDING', settlesAs: 'success' },
   [TEST_CARDS.pendingFailed]: { status: 'pending', resultCode: 'PENDING', settlesAs: 'failed' },
+  [TEST_CARDS.unanswered]: { status: 'pending', resultCode: 'PENDING', settlesAs: null },
 };
 
 /** The network of a card number, by its first digits (the test cards are Visa). */

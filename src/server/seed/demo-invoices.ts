@@ -1,11 +1,13 @@
 import type { BulkUpload, Invoice, OpenInvoice } from '../../generated';
 import type { EntityCreate } from '../../generated/entities';
+import { payerMobile } from './demo-payers';
 import type { Demo } from './demo-writer';
 import type { Random } from './random';
 
 /** Demo invoices: every status, Arabic and English customers, amounts in fils, dates over months. */
 
-const CUSTOMERS = [
+/** The customers demo invoices are made out to. */
+export const INVOICE_CUSTOMERS = [
   'Ahmed Al-Sabah',
   'محمد العتيبي',
   'Fatima Al-Mutairi',
@@ -113,11 +115,11 @@ export function demoInvoices(random: Random, count: number, days = 150): DemoInv
     const fate = FATES[i % FATES.length];
     const created = now - Math.floor(((count - i) / count) * days * DAY) + random.int(0, DAY / 2);
     const amount = random.int(5, 950) * 1000 + random.pick([0, 250, 500, 750, random.int(1, 999)]);
-    const name = CUSTOMERS[i % CUSTOMERS.length];
+    const name = INVOICE_CUSTOMERS[i % INVOICE_CUSTOMERS.length];
     const values: EntityCreate<'invoice'> = {
       title: random.pick(TITLES),
       customer_name: name,
-      mobile: `965${random.pick(['5', '6', '9'])}${String(random.int(0, 9_999_999)).padStart(7, '0')}`,
+      mobile: payerMobile(name),
       amount: fils(amount),
       // Open (unpaid or partly paid) invoices stay payable for a while yet; the others lapsed long ago.
       expiry_date: isoDate((OPEN_FATES.has(fate) ? now : created) + random.int(7, 30) * DAY),

@@ -1,11 +1,14 @@
 import type { EntityRecord } from '../../generated/entities';
 import { fromFils, toFils } from '../../shared/money';
 import type { PayMethod, PayRequest, PayResult } from '../../shared/pay';
+import { ApiError } from '../kernel/api-error';
 import { pay } from '../payments/pay';
 import { isPartKind, partsOf } from '../payments/parts';
+import { openFields } from '../payments/payable';
+import type { TableRow } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
 import type { DemoInvoice, DemoOpenInvoice } from './demo-invoices';
-import { civilId, CUSTOMERS, kuwaitiMobile, pickCard, pickMethod, testCard, type CardOutcome } from './demo-payers';
+import { civilId, CUSTOMERS, payerMobile, pickCard, pickMethod, testCard, type CardOutcome } from './demo-payers';
 import { planRefund } from './demo-refunds';
 import type { DemoTimeline } from './demo-timeline';
 import type { DemoWriter } from './demo-writer';
@@ -78,8 +81,13 @@ function planAttempts(
     let paid: string | null = null;
     timeline.at(when, async (instant) => {
       const target = reference();
-      if (target !== null)
+      if (target === null) return;
+      try {
         paid = (await payLink(timeline, demo, target, requestOf(attempt), instant)).transaction_reference;
+      } catch (error) {
+        // A payment left pending may have been settled as paid meanwhile: the payer is told so and stops.
+        if (!(error instanceof ApiError && error.key === 'app.message.pay_already_paid')) throw error;
+      }
     });
     if (attempt.method !== 'cash' && (attempt.card ?? 'success') === 'success')
       planRefund(timeline, demo, random, when, () => paid);
@@ -178,17 +186,26 @@ export function planOpenInvoices(
     const created = Date.parse(String(open.system?.created_at));
     const until = Math.min(payableUntil(open.values.expiry_date ?? ''), timeline.end.getTime());
     const methods = (open.values.payment_methods ?? ['card']).filter((method) => method !== 'cash');
-    const asks = (open.values.additional_fields ?? []).length > 0;
+    // The fields the link asks for: the merchant's own service's, else the open invoice's.
+    let asked: string[] = [];
     const [min, max] = [toFils(open.values.min_amount ?? '0') ?? 0n, toFils(open.values.max_amount ?? '0') ?? 0n];
     let reference: string | null = null;
     timeline.at(created, async () => {
-      reference = String((await demo.create('open_invoice', open, { effects: true })).reference_no);
+      const record = await demo.create('open_invoice', open, { effects: true });
+      reference = String(record.reference_no);
+      const [row] = await demo.tx.query<TableRow<'open_invoice'>>(
+        `select * from ${storeOf(demo.ctx, 'open_invoice').table} where id = $1::integer`,
+        [record.id],
+      );
+      asked = (await openFields(demo.tx, row)).map((field) => field.name);
     });
     for (let k = 0; k < payments; k++) {
       const at = created + Math.floor(random.next() * (until - created));
       const name = random.pick(CUSTOMERS);
-      const payer = { name, mobile: kuwaitiMobile(random) };
-      const fields = asks ? { 'Civil ID': civilId(random), ...(k % 3 === 0 ? { ملاحظات: 'شكرًا' } : {}) } : undefined;
+      const payer = { name, mobile: payerMobile(name) };
+      const civil = civilId(random);
+      const fieldsOf = () =>
+        Object.fromEntries(asked.map((field) => [field, /civil/i.test(field) ? civil : k % 3 === 0 ? 'شكرًا' : '']));
       const amount =
         open.values.amount_type === 'open'
           ? fromFils(min + BigInt(random.int(0, Number((max - min) / 1000n))) * 1000n)
@@ -197,7 +214,7 @@ export function planOpenInvoices(
         method,
         ...(card ? { card: testCard(card, name) } : {}),
         payer,
-        ...(fields ? { fields } : {}),
+        ...(asked.length > 0 ? { fields: fieldsOf() } : {}),
         ...(amount ? { amount } : {}),
       });
       planAttempts(timeline, demo, random, () => reference, attemptsToPay(random, methods), at, requestOf);

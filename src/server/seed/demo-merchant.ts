@@ -245,6 +245,15 @@ async function seedOwnServices(demo: DemoWriter): Promise<void> {
       remarks: 'Own open invoices',
     },
     { service_type: 'subscription', payment_type: 'credit_card', remarks: 'Own recurring subscriptions' },
+    {
+      // The online checkout authorises cards first: the merchant captures them within five days.
+      service_type: 'payment_gateway',
+      payment_type: 'credit_card',
+      capture_type: 'partial',
+      capture_days: 5,
+      max_transaction_amount: '0.000',
+      remarks: 'Own online checkout: authorise first, capture within 5 days',
+    },
   ];
   for (const service of own) {
     await demo.create('merchant_service', {

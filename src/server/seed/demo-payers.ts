@@ -25,6 +25,7 @@ export function pickCard(random: Random, pendingOften = false): CardOutcome {
     'declined',
     'insufficientFunds',
     ...Array<CardOutcome>(pendingOften ? 4 : 1).fill('pending'),
+    ...Array<CardOutcome>(pendingOften ? 2 : 0).fill('unanswered'),
   ]);
 }
 
@@ -56,3 +57,13 @@ export const CUSTOMERS = [
   'Elena Petrova',
   'حمد المطيري',
 ];
+
+/**
+ * The mobile each demo payer of `CUSTOMERS` pays with, the same every time: the merchant's customer
+ * records carry it too, so their totals are those payers' real payments.
+ */
+export function payerMobile(name: string): string {
+  let hash = 7;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 9_999_991;
+  return `965${['5', '6', '9'][hash % 3]}${String(hash).padStart(7, '0')}`;
+}

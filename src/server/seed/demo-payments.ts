@@ -1,7 +1,6 @@
 import { fromFils } from '../../shared/money';
 import { demoBulkUploads, demoOpenInvoices, type DemoInvoice } from './demo-invoices';
 import { planInvoices, planOpenInvoices } from './demo-link-payments';
-import { seedDemoCaptures } from './demo-refunds';
 import { planSubscriptions } from './demo-subscriptions';
 import { DemoTimeline } from './demo-timeline';
 import { planChannelPayments } from './demo-transactions';
@@ -73,7 +72,6 @@ export async function seedDemoPayments(demo: DemoWriter, options: DemoPaymentsOp
   planSubscriptions(timeline, demo, random);
   planOpenInvoices(timeline, demo, random, demoOpenInvoices(random));
   await timeline.play();
-  await seedDemoCaptures(demo, random);
   for (const transfer of demoTransfers(random, 30, options.bank)) await demo.create('payment_transfer', transfer);
   for (const upload of demoBulkUploads(random)) await demo.create('bulk_upload', upload);
 }

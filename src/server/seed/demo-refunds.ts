@@ -2,16 +2,21 @@ import { fromFils } from '../../shared/money';
 import { filsOf } from '../payments/transactions';
 import { storeOf } from '../storage/entity-stores';
 import type { DemoTimeline } from './demo-timeline';
-import { atInstant } from './flow-context';
+import { voidExpiredAuthorizations } from '../payments/authorizations';
+import { processDueRefunds } from '../payments/refunds';
 import type { DemoWriter } from './demo-writer';
 import type { Random } from './random';
 
 /**
  * Refund and capture requests of demo payments, made as `POST /v1/refund` and `POST /v1/capture`
  * make them: the generic create with its effects (the amount taken from what the transaction still
- * holds; a full refund makes it `refunded`). A refund request stays `pending` until the refund
- * processing handles it; some are cancelled by the merchant within minutes.
+ * holds, a capture processed at once). A refund request is processed by the scheduler's refund
+ * step when its time comes (20 minutes after a same-day request, else at the next pass), played on
+ * the timeline; some are cancelled by the merchant within their 20 minutes.
  */
+
+/** The scheduler's pass after a refund falls due (it ticks every 30 seconds). */
+const NEXT_PASS_MS = 30_000;
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -31,7 +36,10 @@ export function planRefund(
   transaction: PaidTransaction,
 ): void {
   if (random.next() >= 0.14) return;
-  const requested = paidAt + random.int(1, 96) * HOUR + random.int(0, 59) * MINUTE;
+  const planned = paidAt + random.int(1, 96) * HOUR + random.int(0, 59) * MINUTE;
+  // A refund that would come after the demo's end is asked for minutes ago instead: still pending.
+  const lately = timeline.end.getTime() - random.int(2, 15) * MINUTE;
+  const requested = planned <= timeline.end.getTime() ? planned : Math.max(lately, paidAt + MINUTE);
   const full = random.next() < 0.5;
   const share = BigInt(random.int(10, 60));
   const cancelAfter = random.next() < 0.25 ? random.int(2, 15) * MINUTE : null;
@@ -41,7 +49,10 @@ export function planRefund(
     if (reference === null) return;
     const [paid] = await demo.tx.query<{ id: number; status: string; amount: string; pending_amount: string }>(
       `select id, status, amount::text as amount, pending_amount::text as pending_amount
-       from ${storeOf(demo.ctx, 'transaction').table} where merchant_id = $1::integer and reference_no = $2::text`,
+       from ${storeOf(demo.ctx, 'transaction').table}
+       where merchant_id = $1::integer and reference_no = $2::text
+         -- What the gateway can refund: not cash, not a wallet payment of the local debit network.
+         and payment_method <> 'cash' and not (network = 'knet' and payment_method <> 'card')`,
       [demo.merchantId, reference],
     );
     if (paid?.status !== 'success') return;
@@ -63,49 +74,54 @@ export function planRefund(
       },
       { effects: true },
     );
-    if (cancelAfter !== null)
+    const due = refund.process_after ? new Date(String(refund.process_after)).getTime() : at.getTime();
+    // Only a same-day refund can still be cancelled: within its 20 minutes.
+    if (cancelAfter !== null && at.getTime() + cancelAfter < due)
       timeline.at(at.getTime() + cancelAfter, (then) =>
         demo.transition('refund', refund.id, 'cancel', then).then(() => undefined),
       );
+    timeline.at(due + NEXT_PASS_MS, (then) => processDueRefunds(demo.ctx, then).then(() => undefined));
   });
 }
 
 /**
- * Capture requests of the merchant's transactions that are `authorized` (an authorisation the
- * processor holds), one each, in full or for three quarters, made minutes to hours after. Card
- * payments are captured at once by the sandbox today, so there may be none.
+ * Plans what the merchant does with an authorisation made at `authorizedAt`: most are captured
+ * hours later (in full, or three quarters of them), the rest are left to be voided by the
+ * scheduler when their capture days run out.
  */
-export async function seedDemoCaptures(demo: DemoWriter, random: Random): Promise<number> {
-  const table = storeOf(demo.ctx, 'transaction').table;
-  const authorized = await demo.tx.query<{
-    id: number;
-    amount: string;
-    pending_amount: string;
-    created_at: string | Date;
-  }>(
-    `select id, amount::text as amount, pending_amount::text as pending_amount, created_at from ${table}
-     where merchant_id = $1::integer and status = 'authorized' order by created_at, id`,
-    [demo.merchantId],
-  );
-  for (const [i, transaction] of authorized.entries()) {
-    const pending = filsOf(transaction.pending_amount);
-    const amount = i % 2 === 1 ? (pending * 3n) / 4n || 1n : pending;
-    const at = Math.min(Date.now(), new Date(transaction.created_at).getTime() + random.int(10, 600) * MINUTE);
-    await atInstant(new Date(at), () =>
-      demo.create(
-        'capture',
-        {
-          values: {
-            transaction_id: transaction.id,
-            capture_type: amount === pending ? 'full' : 'partial',
-            pending_amount: fromFils(pending),
-            amount: fromFils(amount),
-          },
-          system: { created_at: new Date(at).toISOString() },
-        },
-        { effects: true },
-      ),
+export function planCapture(
+  timeline: DemoTimeline,
+  demo: DemoWriter,
+  random: Random,
+  authorizedAt: number,
+  authorizedUntil: number,
+  transactionId: number,
+): void {
+  const choice = random.int(0, 3);
+  if (choice === 3) {
+    // Left alone: the scheduler's next pass after its capture deadline voids it.
+    timeline.at(authorizedUntil + NEXT_PASS_MS, (then) =>
+      voidExpiredAuthorizations(demo.ctx, then).then(() => undefined),
     );
+    return;
   }
-  return authorized.length;
+  timeline.at(authorizedAt + random.int(1, 30) * HOUR, async (at) => {
+    const transaction = await storeOf(demo.ctx, 'transaction').get(demo.tx, demo.merchantId, transactionId);
+    if (transaction?.status !== 'authorized') return;
+    const pending = filsOf(transaction.pending_amount);
+    const amount = choice === 2 ? (pending * 3n) / 4n || 1n : pending;
+    await demo.create(
+      'capture',
+      {
+        values: {
+          transaction_id: transactionId,
+          capture_type: amount === pending ? 'full' : 'partial',
+          pending_amount: fromFils(pending),
+          amount: fromFils(amount),
+        },
+        system: { created_at: at.toISOString() },
+      },
+      { effects: true },
+    );
+  });
 }

@@ -2,6 +2,8 @@ import type { PosTerminal, SaleList, TerminalSubscription } from '../../generate
 import type { EntityCreate, EntityRecord, EntityServerValues } from '../../generated/entities';
 import { fromFils, toFils } from '../../shared/money';
 import { demoCategories, demoProducts } from './demo-catalogue';
+import { INVOICE_CUSTOMERS } from './demo-invoices';
+import { CUSTOMERS, payerMobile } from './demo-payers';
 import { nonEmpty, type DemoWriter } from './demo-writer';
 import { seededRandom, type Random } from './random';
 
@@ -365,8 +367,12 @@ export async function seedDemoSales(demo: DemoWriter): Promise<void> {
     }
   }
 
+  // The people who pay the demo's invoices and links come first, with the mobiles they pay with, so
+  // their totals are their real payments; the rest have not paid anything yet.
+  const payers = [...new Set([...INVOICE_CUSTOMERS, ...CUSTOMERS])];
   for (let i = 0; i < 60; i++) {
-    const [name, name_ar] = personOf(i);
+    const payer = payers[i];
+    const [name, name_ar] = payer ? [payer, payer] : personOf(i);
     const [area, areaAr] = random.pick(AREAS);
     const block = random.int(1, 12);
     const street = random.int(1, 150);
@@ -379,8 +385,8 @@ export async function seedDemoSales(demo: DemoWriter): Promise<void> {
         values: {
           name,
           name_ar,
-          mobile: kuwaitiMobile(random),
-          ...(i % 2 === 0 ? { email: emailOf(name) } : {}),
+          mobile: payer ? payerMobile(payer) : kuwaitiMobile(random),
+          ...(i % 2 === 0 && /[a-z]/i.test(name) ? { email: emailOf(name) } : {}),
           civil_id: civil,
           address:
             i % 3 === 0 ? `قطعة ${block}، شارع ${street}، ${areaAr}` : `Block ${block}, Street ${street}, ${area}`,

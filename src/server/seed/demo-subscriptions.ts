@@ -3,7 +3,7 @@ import { getEntitySchema } from '../../schema/registry';
 import { fromFils } from '../../shared/money';
 import { pay } from '../payments/pay';
 import { storeOf } from '../storage/entity-stores';
-import { CUSTOMERS, kuwaitiMobile, testCard, type CardOutcome } from './demo-payers';
+import { CUSTOMERS, payerMobile, testCard, type CardOutcome } from './demo-payers';
 import type { DemoTimeline } from './demo-timeline';
 import type { Demo, DemoWriter } from './demo-writer';
 import type { Random } from './random';
@@ -62,7 +62,7 @@ export function planSubscriptions(timeline: DemoTimeline, demo: DemoWriter, rand
     const subscription: Demo<'subscription'> = {
       values: {
         customer_name: name,
-        mobile: kuwaitiMobile(random),
+        mobile: payerMobile(name),
         ...(i % 2 === 0 ? { email: `subscriber${i + 1}@example.com` } : {}),
         amount: fromFils(amount),
         frequency,

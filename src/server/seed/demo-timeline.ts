@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context';
+import { voidExpiredAuthorizations } from '../payments/authorizations';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
 import { sweepPayments } from '../payments/sweep';
 import { storeOf } from '../storage/entity-stores';
@@ -8,8 +9,9 @@ import { atInstant } from './flow-context';
  * The demo's months, replayed: every step (an invoice created, a payer paying, a merchant marking
  * cash received, a refund requested) is planned at an instant and played in time order with the
  * clock stopped there, so each flow finds the world as it was then. Between steps the scheduler's
- * own work runs as it would have: subscriptions are charged at each instant they fall due, and the
- * sweep runs where a card payment was left pending.
+ * own work runs as it would have: subscriptions are charged at each instant they fall due, the
+ * sweep runs where a card payment was left pending, and authorisations not captured in time are
+ * voided at the end.
  */
 
 type Step = { at: number; run: (at: Date) => Promise<void>; subscriptions: boolean };
@@ -53,7 +55,11 @@ export class DemoTimeline {
       if (step.subscriptions) this.nextCharge = undefined;
     }
     await this.chargeSubscriptionsUntil(this.end.getTime());
-    await atInstant(this.end, () => sweepPayments(this.ctx, this.end));
+    await atInstant(this.end, async () => {
+      await sweepPayments(this.ctx, this.end);
+      // Authorisations whose capture days ran out are let go, as the scheduler does every pass.
+      await voidExpiredAuthorizations(this.ctx, this.end);
+    });
   }
 
   /** When the next subscription charge falls due (null: none); unknown after a step that changed subscriptions. */

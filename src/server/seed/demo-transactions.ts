@@ -1,8 +1,9 @@
 import type { PayMethod } from '../../shared/pay';
 import { takePayment } from '../payments/take-payment';
+import { OPEN_TERMS, paymentTerms } from '../payments/terms';
 import type { TransactionChannel } from '../payments/transactions';
-import { CUSTOMERS, kuwaitiMobile, pickCard, testCard } from './demo-payers';
-import { planRefund } from './demo-refunds';
+import { CUSTOMERS, payerMobile, pickCard, testCard } from './demo-payers';
+import { planCapture, planRefund } from './demo-refunds';
 import type { DemoTimeline } from './demo-timeline';
 import type { DemoWriter } from './demo-writer';
 import type { Random } from './random';
@@ -46,12 +47,15 @@ export function planChannelPayments(
     const name = CUSTOMERS[(i * 5) % CUSTOMERS.length];
     const outcome = method === 'card' ? pickCard(random, recent) : null;
     const amount = BigInt(random.int(1, 450) * 1000 + random.pick([0, 250, 500, 750, random.int(1, 999)]));
-    const mobile = kuwaitiMobile(random);
+    const mobile = payerMobile(name);
     const subMerchant = channel === 'multi_vendor' ? random.pick(subMerchants) : null;
     let paid: string | null = null;
     timeline.at(at, async (instant) => {
-      const { transaction } = await demo.ctx.db.transaction((tx) =>
-        takePayment(demo.ctx, tx, {
+      const { transaction } = await demo.ctx.db.transaction(async (tx) => {
+        // The online checkout is held to the merchant's payment-gateway service: it may authorise first.
+        const terms =
+          channel === 'online' ? await paymentTerms(tx, demo.ctx, demo.merchantId, ['payment_gateway']) : OPEN_TERMS;
+        return takePayment(demo.ctx, tx, {
           merchantId: demo.merchantId,
           channel,
           method,
@@ -59,11 +63,17 @@ export function planChannelPayments(
           card: outcome ? testCard(outcome, name) : undefined,
           customer: { name, mobile },
           subMerchant,
+          authorizeOnly: terms.captureDays > 0,
+          captureDays: terms.captureDays,
           now: instant,
-        }),
-      );
+        });
+      });
       paid = transaction.reference_no;
       if (transaction.status === 'pending') timeline.sweepAfter(instant.getTime());
+      if (transaction.status === 'authorized') {
+        const until = new Date(String(transaction.authorized_until)).getTime();
+        planCapture(timeline, demo, random, instant.getTime(), until, transaction.id);
+      }
     });
     if (outcome === null || outcome === 'success') planRefund(timeline, demo, random, at, () => paid);
   }

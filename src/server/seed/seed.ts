@@ -33,6 +33,8 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
     services: allServices(true),
   });
   const demo = new DemoWriter(ctx, tx, merchant.id);
+  // The merchant's profile and own services first: its payments are held to them.
+  await seedDemoMerchantAccount(demo, merchant);
   await seedDemoPayments(demo, {
     seed: 9651,
     invoices: demoInvoices(seededRandom(965), 40),
@@ -42,7 +44,6 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
   });
   await seedDemoSales(demo);
   await seedDemoProperty(demo, ctx.publicUrl);
-  await seedDemoMerchantAccount(demo, merchant);
 
   const all = allPermissions();
   const employees: EntityCreate<'employee'>[] = [
