@@ -11,6 +11,7 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/account/faq',
   '/account/security',
   '/asset/report',
+  '/transaction-enquiry',
   '/invoice/*',
   '/invoice/invoice-list',
   '/delivery/invoice-list',

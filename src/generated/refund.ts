@@ -10,14 +10,14 @@ export interface Refund {
   refund_amount: string;
   remarks?: string;
   status?: 'pending' | 'awaiting_approval' | 'processed' | 'cancelled' | 'failed' | 'rejected';
+  approved_by?: string;
+  approved_on?: string;
+  created_at?: string;
+  updated_at?: string;
   process_after?: string;
   processed_at?: string;
   failure_reason?: 'insufficient_balance' | 'local_debit_wallet' | 'not_refundable';
   unsettled_balance?: string;
   rejection_reason?: string;
   requested_by?: string;
-  approved_by?: string;
-  approved_on?: string;
-  created_at?: string;
-  updated_at?: string;
 }
