@@ -3,6 +3,7 @@ import ar from '../../locales/ar.json';
 import en from '../../locales/en.json';
 import { entitySchemas } from '../../src/schema/registry';
 import { ACCOUNTS, Client, totalOf, writableOf } from './helpers/client';
+import { paidNow } from './helpers/pay';
 import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
 
 /**
@@ -384,11 +385,8 @@ describe.each(DRIVERS)('activity log (%s)', (driver) => {
     });
 
     it('logs a refund requested by an employee and its cancellation', async () => {
-      const [transaction] = await server.app.bawaba.db.query<Row>(
-        `select id, amount::text as amount, pending_amount::text as pending_amount from transactions
-          where merchant_id = $1::integer and status = 'success' and payment_method <> 'cash' order by id limit 1`,
-        [merchantId],
-      );
+      // A payment made now: its refund can be cancelled within its 20 minutes.
+      const transaction = await paidNow(server, merchant);
       let refund: Row = {};
       const rows = await written(async () => {
         const response = await staff.post('/v1/refund', {

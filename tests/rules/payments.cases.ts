@@ -3,20 +3,20 @@ import type { RuleCase } from './types';
 /**
  * Rules of SPEC §5 on refunds, captures, subscriptions, open invoices and split invoices. Refunds
  * and captures name a transaction of the demo merchant: transactions are the gateway's records
- * (no API creates one), and the demo data makes the first a success of 261.085 KWD, the second an
- * authorization of 99.000 KWD, the third a success of 129.000 KWD and the sixth an authorization
- * of 428.692 KWD, the seventh a success of 366.439 KWD, none refunded nor captured yet. A request's pending amount (and a refund's total)
+ * (made by the demo's payments), and the demo data makes the third a card success of 297.500 KWD,
+ * the fifth one of 189.617 KWD and the tenth one of 177.000 KWD, and the 174th and 191st online
+ * authorisations of 355.250 and 315.500 KWD, none refunded nor captured yet. A request's pending amount (and a refund's total)
  * is the transaction's (`x-from`): the form fills it from the transaction chosen and the server
  * takes it from there whatever is sent, so the cases send the real amounts. Each accepted refund or
  * capture takes its amount off the transaction's pending amount, so the cases that refund or
  * capture all of it have transactions of their own.
  */
 
-const SUCCESSFUL_TRANSACTION = { id: 1, amount: '261.085', pending: '261.085' };
-const AUTHORIZED_TRANSACTION = { id: 2, pending: '99.000' };
-const FULLY_REFUNDED_TRANSACTION = { id: 3, amount: '129.000', pending: '129.000' };
-const ANOTHER_SUCCESSFUL_TRANSACTION = { id: 7, amount: '366.439', pending: '366.439' };
-const FULLY_CAPTURED_TRANSACTION = { id: 6, pending: '428.692' };
+const SUCCESSFUL_TRANSACTION = { id: 3, amount: '297.500', pending: '297.500' };
+const AUTHORIZED_TRANSACTION = { id: 174, pending: '355.250' };
+const FULLY_REFUNDED_TRANSACTION = { id: 5, amount: '189.617', pending: '189.617' };
+const ANOTHER_SUCCESSFUL_TRANSACTION = { id: 10, amount: '177.000', pending: '177.000' };
+const FULLY_CAPTURED_TRANSACTION = { id: 191, pending: '315.500' };
 
 const refund = {
   transaction_id: SUCCESSFUL_TRANSACTION.id,
@@ -56,7 +56,7 @@ const cases: RuleCase[] = [
     rule: 'Refund amount must be less than or equal to the pending amount',
     entity: 'refund',
     valid: refund,
-    bad: { refund_amount: '261.086' },
+    bad: { refund_amount: '297.501' },
     field: 'refund_amount',
     message: 'Refund amount must be less than or equal to the pending amount',
   },
@@ -76,7 +76,7 @@ const cases: RuleCase[] = [
       transaction_id: ANOTHER_SUCCESSFUL_TRANSACTION.id,
       total_amount: ANOTHER_SUCCESSFUL_TRANSACTION.amount,
       pending_amount: ANOTHER_SUCCESSFUL_TRANSACTION.pending,
-      refund_amount: '366.440',
+      refund_amount: '177.001',
     },
     field: 'refund_amount',
     message: 'Refund amount must be less than or equal to the pending amount',
@@ -85,7 +85,7 @@ const cases: RuleCase[] = [
     rule: "Refund amount must be less than or equal to the pending amount (the transaction's, not a larger one sent)",
     entity: 'refund',
     valid: refund,
-    bad: { total_amount: '1000.000', pending_amount: '1000.000', refund_amount: '261.086' },
+    bad: { total_amount: '1000.000', pending_amount: '1000.000', refund_amount: '297.501' },
     field: 'refund_amount',
     message: 'Refund amount must be less than or equal to the pending amount',
     serverOnly: true,
@@ -102,7 +102,8 @@ const cases: RuleCase[] = [
     rule: 'Capture amount must be less than or equal to the pending amount',
     entity: 'capture',
     valid: capture,
-    bad: { amount: '99.001' },
+    // A captured transaction is no longer authorised: the refusal for too much is shown on another.
+    bad: { transaction_id: 190, pending_amount: '186.750', amount: '186.751' },
     field: 'amount',
     message: 'Capture amount must be less than or equal to the pending amount',
   },
@@ -116,7 +117,7 @@ const cases: RuleCase[] = [
       pending_amount: FULLY_CAPTURED_TRANSACTION.pending,
       amount: FULLY_CAPTURED_TRANSACTION.pending,
     },
-    bad: { pending_amount: '500.000', amount: '428.693' },
+    bad: { transaction_id: 190, pending_amount: '500.000', amount: '186.751' },
     field: 'amount',
     message: 'Capture amount must be less than or equal to the pending amount',
     serverOnly: true,

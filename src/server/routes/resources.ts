@@ -8,7 +8,7 @@ import { checkAccess, operationGuard } from '../http/guard';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../kernel/api-error';
 import { claimOf, idempotencyHeaders, readIdempotencyKey, sendReplay } from '../http/idempotency';
-import { keyedTransaction } from '../storage/idempotency-keys';
+import { keyedTransaction, storedAnswer } from '../storage/idempotency-keys';
 import { languageOf } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
 import { contentRange, parseListQuery, requestedView, type RawListQuery } from '../http/list-params';
@@ -235,12 +235,15 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
 
   if (allows(entity, 'create'))
     app.post(base, writeOptions('create', 201), async (request, reply) => {
+      const claim = claimOf(request);
+      const answered = claim ? await storedAnswer(ctx.db, claim) : null;
+      if (answered) return sendReplay(reply, answered);
       const values = await recordOf(request, 'create');
       const merchantId = merchantOf(request);
       const created = await withUploads(ctx.uploads, request.pendingFiles, () =>
         keyedTransaction(
           ctx.db,
-          claimOf(request),
+          claim,
           async (tx) => {
             // `x-from` fields again, their records locked: two refunds of one transaction at once
             // are checked one after the other against what it still holds.

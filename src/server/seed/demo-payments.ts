@@ -1,4 +1,5 @@
 import { fromFils } from '../../shared/money';
+import { getEntitySchema } from '../../schema/registry';
 import { demoBulkUploads, demoOpenInvoices, type DemoInvoice } from './demo-invoices';
 import { planInvoices, planOpenInvoices } from './demo-link-payments';
 import { planSubscriptions } from './demo-subscriptions';
@@ -72,6 +73,11 @@ export async function seedDemoPayments(demo: DemoWriter, options: DemoPaymentsOp
   planSubscriptions(timeline, demo, random);
   planOpenInvoices(timeline, demo, random, demoOpenInvoices(random));
   await timeline.play();
+  // Seeding sends nothing: what the replayed months would have told the merchant's webhook is not sent now.
+  await demo.tx.query(
+    `delete from ${getEntitySchema('webhook_delivery')['x-resource'].table} where merchant_id = $1::integer`,
+    [demo.merchantId],
+  );
   for (const transfer of demoTransfers(random, 30, options.bank)) await demo.create('payment_transfer', transfer);
   for (const upload of demoBulkUploads(random)) await demo.create('bulk_upload', upload);
 }

@@ -98,6 +98,8 @@ export function planCapture(
   transactionId: number,
 ): void {
   const choice = random.int(0, 3);
+  // The last two days' authorisations are still waiting for the merchant to capture them.
+  if (authorizedAt > timeline.end.getTime() - 2 * 24 * HOUR) return;
   if (choice === 3) {
     // Left alone: the scheduler's next pass after its capture deadline voids it.
     timeline.at(authorizedUntil + NEXT_PASS_MS, (then) =>

@@ -39,13 +39,15 @@ export function planChannelPayments(
     const at = recent
       ? now - Math.floor(((count - i) / (count - recentFrom)) * 6.5 * DAY) + random.int(0, 2 * 60) * MINUTE
       : now - Math.floor((1 - i / recentFrom) * days * DAY) - 8 * DAY;
-    const channel = random.pick<TransactionChannel>(['online', 'online', 'pos', 'multi_vendor', 'multi_vendor']);
-    const method =
-      channel === 'pos'
-        ? random.pick<PayMethod>(['card', 'card', 'apple_pay'])
-        : random.pick<PayMethod>(['card', 'card', 'apple_pay', 'google_pay']);
+    // The last two are card payments at the online checkout of the last day: authorisations still to capture.
+    const last = i >= count - 2;
+    const picked = random.pick<TransactionChannel>(['online', 'online', 'pos', 'multi_vendor', 'multi_vendor']);
+    const channel = last ? 'online' : picked;
+    const offered: PayMethod[] =
+      channel === 'pos' ? ['card', 'card', 'apple_pay'] : ['card', 'card', 'apple_pay', 'google_pay'];
+    const method = last ? 'card' : random.pick<PayMethod>(offered);
     const name = CUSTOMERS[(i * 5) % CUSTOMERS.length];
-    const outcome = method === 'card' ? pickCard(random, recent) : null;
+    const outcome = last ? 'success' : method === 'card' ? pickCard(random, recent) : null;
     const amount = BigInt(random.int(1, 450) * 1000 + random.pick([0, 250, 500, 750, random.int(1, 999)]));
     const mobile = payerMobile(name);
     const subMerchant = channel === 'multi_vendor' ? random.pick(subMerchants) : null;

@@ -70,6 +70,22 @@ async function storeAnswer(tx: Queryable, claim: IdempotencyClaim, answer: Store
 }
 
 /** What a keyed transaction gave: the work's own value, or the answer stored for its key. */
+/**
+ * The stored answer of `claim`, read without taking the key: a repeat of a request whose first
+ * answer changed what it names (a capture leaves its transaction no longer authorised) is answered
+ * with that first answer before the request is checked again. A different request under the same
+ * key is refused (422); a key past its 24 hours, or one not yet answered, reads as none.
+ */
+export async function storedAnswer(q: Queryable, claim: IdempotencyClaim): Promise<StoredAnswer | null> {
+  const [stored] = await q.query<{ fingerprint: string; status: number; body: unknown; created_at: string }>(
+    `select fingerprint, status, body, created_at from idempotency_keys where scope = $1::text and key = $2::text`,
+    [claim.scope, claim.key],
+  );
+  if (!stored || Date.parse(stored.created_at) <= clockNow().getTime() - IDEMPOTENCY_TTL_MS) return null;
+  if (stored.fingerprint !== claim.fingerprint) throw new ApiError(422, 'app.idempotency.mismatch');
+  return { status: stored.status, body: stored.body };
+}
+
 export type Keyed<T> = { value: T; replay?: undefined } | { replay: StoredAnswer };
 
 /**

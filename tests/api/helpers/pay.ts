@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { CardInput, Payable, PayRequest, PayResult } from '../../../src/shared/pay';
+import { TEST_CARDS, type CardInput, type Payable, type PayRequest, type PayResult } from '../../../src/shared/pay';
 import { Client } from './client';
 import type { TestServer } from './server';
 
@@ -89,4 +89,22 @@ export function partsOfInvoice(server: TestServer, invoiceId: number): Promise<R
   return server.app.bawaba.db.query<Row>(`select * from invoice_parts where invoice_id = $1::integer order by seq`, [
     invoiceId,
   ]);
+}
+
+/**
+ * A card payment of the demo merchant made now: a new quick invoice of `amount` paid on its link
+ * with the success card. Its refunds are of a same-day payment (20 minutes to cancel them).
+ */
+export async function paidNow(server: TestServer, client: Client, amount = '10.000'): Promise<Row> {
+  const invoice = await created(client, '/v1/invoice', {
+    kind: 'quick',
+    customer_name: 'Hamad Al-Azmi',
+    mobile: '96550007788',
+    amount,
+    payment_methods: ['card'],
+  });
+  const result = await new Payer(server).paid(invoice.reference_no, { method: 'card', card: card(TEST_CARDS.success) });
+  const [row] = await transactionsOf(server, invoice.reference_no);
+  expect(row.reference_no).toBe(result.transaction_reference);
+  return row;
 }
