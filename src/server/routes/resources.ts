@@ -166,6 +166,16 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
 
   const idempotent = entity['x-resource'].idempotent === true;
   /**
+   * A repeated create is answered with its stored answer before its body is filled and checked
+   * again: what the first one did (a capture leaves its transaction no longer authorised) must not
+   * refuse its retry.
+   */
+  const replayAnswered = async (request: FastifyRequest, reply: FastifyReply) => {
+    const claim = claimOf(request);
+    const answered = claim ? await storedAnswer(ctx.db, claim) : null;
+    if (answered) return sendReplay(reply, answered);
+  };
+  /**
    * What runs before the body is validated: a multipart body is read, the idempotency key of a
    * create taken with the request as sent (`x-resource.idempotent`), then the fields an update
    * ignores are dropped and the `x-from` fields filled (an encrypted body once decrypted, see `recordOf`).
@@ -173,7 +183,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const beforeValidation = (operation: 'create' | 'update') => [
     ...(multipart ? [multipartReader(entity, ctx.uploads, !encrypted)] : []),
     ...(idempotent && operation === 'create'
-      ? [readIdempotencyKey((request) => `merchant:${merchantOf(request)}`)]
+      ? [readIdempotencyKey((request) => `merchant:${merchantOf(request)}`), replayAnswered]
       : []),
     ...((sources.length > 0 || operation === 'update') && !encrypted
       ? [async (request: FastifyRequest) => prepareBody(request, operation, request.body)]
@@ -236,8 +246,6 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   if (allows(entity, 'create'))
     app.post(base, writeOptions('create', 201), async (request, reply) => {
       const claim = claimOf(request);
-      const answered = claim ? await storedAnswer(ctx.db, claim) : null;
-      if (answered) return sendReplay(reply, answered);
       const values = await recordOf(request, 'create');
       const merchantId = merchantOf(request);
       const created = await withUploads(ctx.uploads, request.pendingFiles, () =>

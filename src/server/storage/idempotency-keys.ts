@@ -74,15 +74,16 @@ async function storeAnswer(tx: Queryable, claim: IdempotencyClaim, answer: Store
  * The stored answer of `claim`, read without taking the key: a repeat of a request whose first
  * answer changed what it names (a capture leaves its transaction no longer authorised) is answered
  * with that first answer before the request is checked again. A different request under the same
- * key is refused (422); a key past its 24 hours, or one not yet answered, reads as none.
+ * key, a key past its 24 hours or one not yet answered reads as none: the request then goes the
+ * usual way (checked, then refused 422 when the key is another request's).
  */
 export async function storedAnswer(q: Queryable, claim: IdempotencyClaim): Promise<StoredAnswer | null> {
   const [stored] = await q.query<{ fingerprint: string; status: number; body: unknown; created_at: string }>(
     `select fingerprint, status, body, created_at from idempotency_keys where scope = $1::text and key = $2::text`,
     [claim.scope, claim.key],
   );
-  if (!stored || Date.parse(stored.created_at) <= clockNow().getTime() - IDEMPOTENCY_TTL_MS) return null;
-  if (stored.fingerprint !== claim.fingerprint) throw new ApiError(422, 'app.idempotency.mismatch');
+  if (!stored || stored.fingerprint !== claim.fingerprint) return null;
+  if (Date.parse(stored.created_at) <= clockNow().getTime() - IDEMPOTENCY_TTL_MS) return null;
   return { status: stored.status, body: stored.body };
 }
 
