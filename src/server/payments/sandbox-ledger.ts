@@ -131,6 +131,14 @@ async function change(q: Queryable, paymentId: string, set: string, values: unkn
   return paymentOf(row);
 }
 
+/** The authorisation `paymentId` as the processor holds it now, or why it holds none. */
+async function authorization(q: Queryable, merchantId: number, paymentId: string, now: Date): Promise<SandboxAnswer> {
+  const payment = await enquire(q, merchantId, paymentId, now);
+  if (!payment) return { ok: false, refusal: 'NOT_FOUND' };
+  if (payment.status !== 'authorized') return { ok: false, refusal: 'NOT_AUTHORIZED' };
+  return { ok: true, payment };
+}
+
 /**
  * Captures `amount` fils of an authorisation: the whole of it or, once, a part; with `release` the
  * rest of the authorisation is let go (the processor then calls the payment charged).
@@ -142,10 +150,9 @@ export async function capture(
   amount: bigint,
   now: Date,
 ): Promise<SandboxAnswer> {
-  const payment = await enquire(q, merchantId, paymentId, now);
-  if (!payment) return { ok: false, refusal: 'NOT_FOUND' };
-  if (payment.status !== 'authorized') return { ok: false, refusal: 'NOT_AUTHORIZED' };
-  if (amount <= 0n || amount > payment.amount) return { ok: false, refusal: 'ABOVE_AUTHORIZED' };
+  const held = await authorization(q, merchantId, paymentId, now);
+  if (!held.ok) return held;
+  if (amount <= 0n || amount > held.payment.amount) return { ok: false, refusal: 'ABOVE_AUTHORIZED' };
   const captured = await change(q, paymentId, `status = 'success', captured = $3::bigint`, [amount.toString()], now);
   return { ok: true, payment: captured };
 }
@@ -157,9 +164,8 @@ export async function voidAuthorization(
   paymentId: string,
   now: Date,
 ): Promise<SandboxAnswer> {
-  const payment = await enquire(q, merchantId, paymentId, now);
-  if (!payment) return { ok: false, refusal: 'NOT_FOUND' };
-  if (payment.status !== 'authorized') return { ok: false, refusal: 'NOT_AUTHORIZED' };
+  const held = await authorization(q, merchantId, paymentId, now);
+  if (!held.ok) return held;
   return { ok: true, payment: await change(q, paymentId, `status = 'voided'`, [], now) };
 }
 
