@@ -27,6 +27,7 @@ const SHARED: Readonly<Record<string, Tone>> = {
   not_transferred: 'warning',
   incomplete: 'warning',
   delete_pending: 'warning',
+  awaiting_approval: 'warning',
   authorized: 'info',
   processing: 'info',
   scheduled: 'info',

@@ -24,6 +24,7 @@ import {
   type CallerProfile,
   type MatrixOperation,
 } from '../support/access-matrix/gates';
+import { freshMoneyRecords } from '../support/access-matrix/money';
 import { limitedPermissions, viewerPermissions, withoutPermission } from '../support/access-matrix/permissions';
 import {
   bareRow,
@@ -72,6 +73,7 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
       await merchantActors(server.app, 'A', ACCOUNTS.merchant, LIMITED, VIEWER),
       await merchantActors(server.app, 'B', ACCOUNTS.vendor, LIMITED, VIEWER),
     ];
+    for (const merchant of merchants) await freshMoneyRecords(server, merchant.sealer, merchant.merchantId);
     const paths = (await server.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json().paths as Record<
       string,
       Record<string, unknown>

@@ -159,7 +159,8 @@ describe.each(DRIVERS)('authorise first, capture later (%s)', (driver) => {
     const { invoice, transactionId } = await authorised('8.000');
     const until = new Date(String((await transactionById(transactionId)).authorized_until));
 
-    expect((await server.app.scheduler.tick(new Date(until.getTime() - 60_000))).voided).toBe(0);
+    // A minute early: the demo's own older authorisations may be voided, this one is not.
+    await server.app.scheduler.tick(new Date(until.getTime() - 60_000));
     expect((await transactionById(transactionId)).status).toBe('authorized');
 
     const [first, second] = await Promise.all([

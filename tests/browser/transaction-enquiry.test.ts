@@ -41,7 +41,11 @@ describe('transaction enquiry', () => {
   it.each(['en', 'ar'] as const)('finds a payment by its reference no on a 360 px phone (%s)', async (language) => {
     const labels = LABELS[language];
     const { context, page, errors } = await newVisitor(browser, { width: 360, height: 800 });
-    if (language === 'ar') await page.goto(`${baseUrl}/merchant?lng=ar`);
+    if (language === 'ar') {
+      // The choice is remembered once the sign-in page has opened in Arabic.
+      await page.goto(`${baseUrl}/merchant?lng=ar`);
+      await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
+    }
     await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
     await page.goto(`${baseUrl}/transaction-enquiry`);
     await field(page, labels.reference).fill(reference);

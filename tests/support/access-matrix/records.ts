@@ -53,8 +53,8 @@ export async function bareRow(app: FastifyInstance, entity: EntitySchema, mercha
 }
 
 /**
- * The id a new record of the merchant may point at through `property`: one the reference does not
- * refuse (`refuse`) and, under an `x-limit`, one with room left (`remaining` above 0).
+ * The id a new record of the merchant may point at through `property`: the newest one the reference
+ * does not refuse (`refuse`) and, under an `x-limit`, one with room left (`remaining` above 0).
  */
 async function pointable(
   app: FastifyInstance,
@@ -78,7 +78,7 @@ async function pointable(
   // A record whose amounts the write takes (`x-from`) must have some left: a refund of a transaction with nothing pending is refused.
   for (const from of fromValues) where.push(`${ident(from)} > 0`);
   const [row] = await app.bawaba.db.query<{ id: number }>(
-    `select id from ${tableOf(target)} where ${where.join(' and ')} order by id limit 1`,
+    `select id from ${tableOf(target)} where ${where.join(' and ')} order by id desc limit 1`,
     params,
   );
   return row?.id;

@@ -120,6 +120,7 @@ const SPECIAL_BODIES = new Set([
   'POST /v1/password/change',
   'POST /v1/pay/{reference}',
   'POST /v1/invoice-bulk-upload',
+  'POST /v1/webhook-deliveries/resend',
 ]);
 
 /**
@@ -129,8 +130,12 @@ const SPECIAL_BODIES = new Set([
 export const NO_VALID_INPUT: { matches: (op: Operation) => boolean; reason: string }[] = [
   { matches: (op) => op.path === '/v1/files/{name}', reason: 'the seeded data has no uploaded file' },
   {
-    matches: (op) => op.path.endsWith('/{id}'),
+    matches: (op) => op.path.endsWith('/{id}') || op.key === 'POST /v1/webhook-deliveries/resend',
     reason: 'the merchant may have no record of the kind (no webhook delivery yet)',
+  },
+  {
+    matches: (op) => op.key === 'POST /v1/capture',
+    reason: 'each valid capture uses up an authorisation: the merchant may have none left to capture',
   },
 ];
 
@@ -318,6 +323,11 @@ export async function fuzzApi(app: FastifyInstance, options: FuzzOptions): Promi
           // The body's `id` is an invoice of the merchant (the schema says so only in words).
           const ids = await records.ids('invoice');
           return { id: random.pick(ids) };
+        }
+        case 'POST /v1/webhook-deliveries/resend': {
+          // The body's `id` is a delivery of the merchant that is no longer waiting to be sent.
+          const ids = await records.ids('webhook_delivery', { status: ['pending'] });
+          return ids.length ? { id: random.pick(ids) } : undefined;
         }
         case 'POST /v1/password/change': {
           // The account's own password as the current one, and again as the new one: the run keeps

@@ -38,6 +38,8 @@ const nextSerial = () => ++serial;
 export class ValueGenerator {
   /** Why the last value could not be made valid. */
   lastProblem = '';
+  /** The entity a reference of the value being made found no record of, in a state it accepts. */
+  private unpointable: string | undefined;
 
   constructor(
     private readonly book: SchemaBook,
@@ -47,13 +49,18 @@ export class ValueGenerator {
 
   /** A value valid against `schema`, or undefined when none was found in a few attempts. */
   async valid(schema: Schema): Promise<unknown> {
+    this.unpointable = undefined;
     const validate = this.book.validator(schema);
     const root = this.book.resolve(schema);
     let value = await this.value(schema, undefined);
-    for (let attempt = 0; attempt < 8; attempt++) {
+    for (let attempt = 0; attempt < 8 && !this.unpointable; attempt++) {
       if (isObject(value)) this.fitChildren(root, value);
       if (validate(value)) return value;
       value = await this.repair(schema, value, validate.errors ?? []);
+    }
+    if (this.unpointable) {
+      this.lastProblem = `no ${this.unpointable} in a state the reference accepts is left`;
+      return undefined;
     }
     if (isObject(value)) this.fitChildren(root, value);
     if (validate(value)) return value;
@@ -172,6 +179,8 @@ export class ValueGenerator {
     const references = schema['x-references'] as References | undefined;
     if (references) {
       const ids = await this.source.ids(references.entity, references.refuse);
+      // None left in a state the reference accepts (every authorisation captured): no valid value now.
+      if (!ids.length && references.refuse) this.unpointable = references.entity;
       return ids.length ? random.pick(ids) : 1;
     }
     const type = Array.isArray(schema.type) ? random.pick(schema.type.filter((t) => t !== 'null')) : schema.type;
