@@ -701,6 +701,19 @@ export interface XTransition {
    * The action asks why: the route takes `{ "reason" }` (required, at most 500 characters) and stores it in this sibling string property; the portal asks for it in the confirm dialog.
    */
   reason?: string;
+  /**
+   * The action is allowed only before the instant in the sibling date-time `property` (when it has one): from then on the route answers 409 with `message` and the portal no longer offers it (a refund may be cancelled until its processing starts).
+   */
+  until?: {
+    /**
+     * The sibling date-time property.
+     */
+    property: string;
+    /**
+     * Catalogue key of the 409 answered once the instant has come.
+     */
+    message: string;
+  };
 }
 /**
  * The server sets the property to `property` of the record the `x-references` sibling `reference` names (the merchant's; a missing or newly chosen refused one is refused as by `x-references`), replacing what was sent, before a create or update is validated, so a rule on it (`x-atMost: { "$data": "1/pending_amount" }`) compares with the real value; without the reference it is left as sent. A create reads it again inside its own transaction, the referenced record locked until commit, and is validated again, so requests at once are checked one after another (two refunds cannot both take the last of a transaction's pending amount). Same type on both sides, never `readOnly`. The form shows it read-only, filled from the record when the reference is chosen (emptied when it is cleared), so the form's rules use the same value.

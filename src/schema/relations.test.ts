@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { box, pallet, shelf, shelfCategory } from '../../tests/support/relations-schema';
 import {
   allowedTransitions,
+  isTooLate,
   filledFrom,
   itemsReferenceOf,
   labelProperties,
@@ -54,6 +55,19 @@ describe('x-transitions', () => {
     expect(allowed('packed')).toEqual(['ship', 'cancel']);
     expect(allowed('cancelled')).toEqual([]);
     expect(transitionsOf(box).find(({ action }) => action === 'cancel')?.confirm).toBe(true);
+  });
+
+  it('no longer offers an action once the instant it must come before has come', () => {
+    const late: EntitySchema = structuredClone(box);
+    const cancel = late.properties.status['x-transitions']?.cancel;
+    if (cancel) cancel.until = { property: 'ship_by', message: 'app.message.too_late' };
+    const now = new Date('2026-11-28T10:00:00Z');
+    const allowed = (ship_by: string | null) =>
+      allowedTransitions(late, { status: 'waiting', ship_by }, now).map(({ action }) => action);
+    expect(allowed('2026-11-28T10:00:01Z')).toEqual(['pack', 'cancel']);
+    expect(allowed('2026-11-28T10:00:00Z')).toEqual(['pack']);
+    expect(allowed(null)).toEqual(['pack', 'cancel']);
+    expect(isTooLate(transitionsOf(late)[2], { ship_by: '2026-11-27T23:59:59Z' }, now)).toBe(true);
   });
 });
 

@@ -69,12 +69,14 @@ export interface Transition {
   adminOnly: boolean;
   /** The property the reason asked with the action is stored in (`x-transitions.<action>.reason`). */
   reason?: string;
+  /** The action is allowed only before the instant in this property (`x-transitions.<action>.until`). */
+  until?: { property: string; message: string };
 }
 
 /** Every action of every status property of an entity, in schema order. */
 export function transitionsOf(entity: EntitySchema): Transition[] {
   return Object.entries(entity.properties).flatMap(([property, schema]) =>
-    Object.entries(schema['x-transitions'] ?? {}).map(([action, { from, to, confirm, adminOnly, reason }]) => ({
+    Object.entries(schema['x-transitions'] ?? {}).map(([action, { from, to, confirm, adminOnly, reason, until }]) => ({
       property,
       action,
       from,
@@ -82,13 +84,25 @@ export function transitionsOf(entity: EntitySchema): Transition[] {
       confirm: confirm === true,
       adminOnly: adminOnly === true,
       ...(reason === undefined ? {} : { reason }),
+      ...(until === undefined ? {} : { until }),
     })),
   );
 }
 
-/** The actions a record's current statuses allow. */
-export const allowedTransitions = (entity: EntitySchema, record: Record<string, unknown>) =>
-  transitionsOf(entity).filter(({ property, from }) => from.includes(String(record[property])));
+/** Whether the instant the action must come before (`until`) has come for the record at `now`. */
+export function isTooLate(transition: Pick<Transition, 'until'>, record: Record<string, unknown>, now: Date): boolean {
+  const value = transition.until ? record[transition.until.property] : undefined;
+  if (value === undefined || value === null || value === '') return false;
+  const deadline = new Date(String(value)).getTime();
+  return Number.isFinite(deadline) && deadline <= now.getTime();
+}
+
+/** The actions a record's current statuses allow at `now`. */
+export const allowedTransitions = (entity: EntitySchema, record: Record<string, unknown>, now = new Date()) =>
+  transitionsOf(entity).filter(
+    (transition) =>
+      transition.from.includes(String(record[transition.property])) && !isTooLate(transition, record, now),
+  );
 
 /** Catalogue key of an action's label: `resources.<entity>.actions.<action>`. */
 export const actionLabelKey = (resource: string, action: string) => `resources.${resource}.actions.${action}`;

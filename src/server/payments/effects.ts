@@ -9,7 +9,7 @@ import { storeOf } from '../storage/entity-stores';
 import { installCustomerTotals } from './customer-totals';
 import { captureRequested } from './captures';
 import { cashCharge } from './processor';
-import { checkCancellable, refundApproved, refundRequested } from './refunds';
+import { refundApproved, refundRequested } from './refunds';
 import { createParts, invoiceProgress, markPartPaid, partsOf, partsSummary, type PartRow } from './parts';
 import { filsOf, latestTransaction, recordTransaction, settleCash, type RecordedTransaction } from './transactions';
 
@@ -179,7 +179,6 @@ export function installPaymentEffects(ctx: ServerContext): void {
     return refundRequested(ctx, scope, refund, clockNow());
   });
   ctx.effects.onTransition('refund', async (scope, refund, action) => {
-    if (action === 'cancel') checkCancellable(refund, clockNow());
     if (action === 'approve') return refundApproved(ctx, scope, refund, clockNow());
     if (action === 'cancel' || action === 'reject')
       await movePending(ctx, scope, refund.transaction_id, filsOf(refund.refund_amount), 'refund');

@@ -3,7 +3,7 @@ import { fromFils, toFils } from '../../shared/money';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import type { EffectScope } from '../effects';
-import { ApiError, fieldError } from '../kernel/api-error';
+import { fieldError } from '../kernel/api-error';
 import { queueWebhook, type WebhookEvent } from '../messaging/webhooks';
 import { storeOf } from '../storage/entity-stores';
 import { lockRefunds, unsettledBalance } from './balance';
@@ -123,12 +123,6 @@ export async function refundApproved(
     scope.actor,
   );
   return updated ?? refund;
-}
-
-/** A refund may be cancelled only before its processing time: 409 afterwards, even before the pass. */
-export function checkCancellable(refund: RefundRecord, now: Date): void {
-  const after = refund.process_after ? new Date(String(refund.process_after)) : null;
-  if (after && after <= now) throw new ApiError(409, 'app.message.refund_not_cancellable');
 }
 
 /** The processor's refusal as a failure reason. */

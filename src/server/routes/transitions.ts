@@ -30,7 +30,7 @@ export function registerTransitions(app: FastifyInstance, ctx: ServerContext): v
   for (const entity of ctx.entities) {
     const store = ctx.stores.get(entity.$id);
     if (!store) throw new Error(`No store for ${entity.$id}`);
-    for (const { property, action, from, to, adminOnly: admins, reason } of transitionsOf(entity)) {
+    for (const { property, action, from, to, adminOnly: admins, reason, until } of transitionsOf(entity)) {
       const guard = operationGuard(entity, action);
       app.post(
         `${collectionPath(entity)}/:id/${action}`,
@@ -39,7 +39,7 @@ export function registerTransitions(app: FastifyInstance, ctx: ServerContext): v
           schema: {
             tags: [entity.$id],
             summary: `${action} ${entity.$id}`,
-            description: `Sets \`${property}\` to \`${to}\`; allowed while it is ${from.map((status) => `\`${status}\``).join(', ')}, 409 otherwise. ${reason ? `Body \`{ "reason" }\` (required), stored as \`${reason}\`.` : 'No body.'}${admins ? " The merchant's admin only." : ''}`,
+            description: `Sets \`${property}\` to \`${to}\`; allowed while it is ${from.map((status) => `\`${status}\``).join(', ')}, 409 otherwise. ${reason ? `Body \`{ "reason" }\` (required), stored as \`${reason}\`.` : 'No body.'}${admins ? " The merchant's admin only." : ''}${until ? ` Only before the instant in \`${until.property}\`: 409 from then on.` : ''}`,
             params: idParams,
             ...(reason ? { body: reasonBody } : {}),
             response: { 200: { $ref: `${entity.$id}.record#` }, ...errorResponses },

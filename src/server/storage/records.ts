@@ -1,12 +1,13 @@
 import { notApplying } from '../../schema/when';
-import { transitionsOf } from '../../schema/relations';
+import { now as clockNow } from '../../schema/calendar';
+import { isTooLate, transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
 import { hashPassword } from '../kernel/passwords';
 import { createChildren, takeChildren } from './children';
 import { columnsOf, ident, placeholder, type Column } from './columns';
 import type { ChangeOf, CreateOf, RecordOf, ServerValuesOf } from './entity-rows';
-import { TransitionRefused, UniqueConflict } from './errors';
+import { RecordRefused, TransitionRefused, UniqueConflict } from './errors';
 import { RecordEvents } from './events';
 import { fillGenerated } from './generated';
 import { initialRemaining, resizeParent, syncRemaining } from './limits';
@@ -265,6 +266,8 @@ export class EntityStore<N extends string = string> {
     if (!previous) return null;
     const status = previous[property];
     if (!transition.from.includes(String(status))) throw new TransitionRefused(this.entity.$id, property, status);
+    if (transition.until && isTooLate(transition, previous, clockNow()))
+      throw new RecordRefused(409, transition.until.message);
     const record: Row = { [property]: transition.to };
     if (transition.reason !== undefined) record[transition.reason] = reason ?? null;
     if (UPDATED in this.entity.properties) record[UPDATED] = new Date().toISOString();

@@ -1,6 +1,6 @@
 import { accessDenial, commandGate, commandMatches, merchantFlags, recordGate } from '../../../src/schema/access';
 import { allows } from '../../../src/schema/operations';
-import { transitionsOf } from '../../../src/schema/relations';
+import { isTooLate, transitionsOf } from '../../../src/schema/relations';
 import type { EntitySchema, Operation } from '../../../src/schema/types';
 
 /**
@@ -162,11 +162,12 @@ export interface RecordAction {
 
 /** Every status action and command of an entity. */
 export function recordActionsOf(entity: EntitySchema): RecordAction[] {
-  const transitions = transitionsOf(entity).map(({ property, action, from, adminOnly }): RecordAction => ({
+  const transitions = transitionsOf(entity).map((transition): RecordAction => ({
     kind: 'transition',
-    name: action,
-    applies: (record) => from.includes(String(record[property])),
-    adminOnly,
+    name: transition.action,
+    applies: (record) =>
+      transition.from.includes(String(record[transition.property])) && !isTooLate(transition, record, new Date()),
+    adminOnly: transition.adminOnly,
   }));
   const commands = Object.entries(entity['x-resource'].commands ?? {}).map(([name, command]): RecordAction => ({
     kind: 'command',
