@@ -172,20 +172,7 @@ export const pallet: EntitySchema = {
   },
 };
 
-/** The invoice with a cancel action, to see the refusal name a status in the caller's language. */
-export function invoiceWithCancel(): EntitySchema {
-  const invoice = structuredClone(entitySchemas.invoice);
-  invoice.properties.status['x-transitions'] = { cancel: { from: ['unpaid', 'active'], to: 'cancelled' } };
-  return invoice;
-}
-
-/** Every entity of the registry (the invoice with its cancel action) plus the test-only four. */
+/** Every entity of the registry plus the test-only four. */
 export function entitiesWithRelations(): EntitySchema[] {
-  return [
-    ...Object.values(entitySchemas).map((entity) => (entity.$id === 'invoice' ? invoiceWithCancel() : entity)),
-    shelfCategory,
-    shelf,
-    box,
-    pallet,
-  ];
+  return [...Object.values(entitySchemas), shelfCategory, shelf, box, pallet];
 }
