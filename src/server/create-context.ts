@@ -51,7 +51,7 @@ export async function createContext(
   const events = new RecordEvents();
   recordChangeHistory(events, entities);
   recordAuditTrail(events, entities);
-  recordLedger(events);
+  recordLedger(events, entities);
   const own = new OwnRecords(events);
   return {
     db,

@@ -267,6 +267,13 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
           );
         }
       }
+      // The entries of a refund or a capture name the request they carry out.
+      const [unnamed] = await db().query<{ count: number }>(
+        `select count(*)::integer as count from ledger_entries where merchant_id = $1::integer and at >= $2::timestamptz
+           and ((event = 'refund' and refund_id is null) or (event = 'capture' and capture_id is null))`,
+        [merchant.id, new Date(started).toISOString()],
+      );
+      expect(unnamed.count).toBe(0);
       counts.checks++;
     }
   }

@@ -1,10 +1,12 @@
 import { now } from '../../schema/calendar';
 import type { XLedger } from '../../generated/vocabulary';
+import type { EntitySchema } from '../../schema/types';
 import type { Row } from '../db/database';
 import type { RecordEvent, RecordEvents } from '../storage/events';
 import type { Line } from './accounts';
 import { paymentLines, paymentStateOf } from './payment-projection';
 import { post } from './post';
+import { rememberRequest, takeRequest } from './requests';
 import { transferLines } from './transfer-projection';
 
 /**
@@ -42,8 +44,9 @@ function sidesOf(event: RecordEvent): [Row | null, Row | null] {
 }
 
 /** Starts posting the money of every write of a ledger entity told to `events`. */
-export function recordLedger(events: RecordEvents): void {
+export function recordLedger(events: RecordEvents, entities: readonly EntitySchema[]): void {
   events.listen(async (event) => {
+    rememberRequest(event, entities);
     const kind = event.entity['x-ledger'];
     if (!kind) return;
     const projection = PROJECTIONS[kind];
@@ -56,7 +59,8 @@ export function recordLedger(events: RecordEvents): void {
       // When the money moved, by the clock the rules read (the demo's replayed past, a test's clock).
       at: now(),
       lines,
-      [projection.reference]: Number.isInteger(id) ? id : null,
+      [projection.reference]: id,
+      ...takeRequest(event.q, event.entity, id),
     });
   });
 }
