@@ -22,6 +22,13 @@ export type Operation = 'list' | 'show' | 'create' | 'update' | 'delete';
  */
 export type PropertyNames = string[];
 /**
+ * How the records move money (`src/server/ledger`): each create, change and delete posts, in the write's transaction, balanced ledger entries from what the record held before to what it holds now. `payment`: a transaction; `transfer`: a payment transfer.
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XLedger".
+ */
+export type XLedger = 'payment' | 'transfer';
+/**
  * On an object of arrays: at least this many values selected across all its arrays (permission maps).
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
@@ -144,6 +151,7 @@ export type AmountBound =
 export interface VocabularyKeywords {
   'x-resource'?: XResource;
   'x-list'?: XList;
+  'x-ledger'?: XLedger;
   'x-minSelected'?: XMinSelected;
   'x-dateRange'?: XDateRangeRule;
   'x-period'?: XPeriod;
@@ -796,6 +804,7 @@ export interface XTones {
 export interface EntityKeywords {
   'x-resource': XResource;
   'x-list': XList;
+  'x-ledger'?: XLedger;
 }
 /**
  * Hints on a property of the entity (a column of its table).
@@ -893,6 +902,7 @@ export interface RecordMatch {
 export const HINT_KEYWORDS = [
   'x-resource',
   'x-list',
+  'x-ledger',
   'x-messages',
   'x-file',
   'x-secret',

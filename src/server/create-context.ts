@@ -17,6 +17,7 @@ import { recordChangeHistory } from './history/change-history';
 import { decryptedListQuery, entityRouteSchemas } from './http/route-schemas';
 import { SHARED_SCHEMAS } from './http/shared-schemas';
 import { Validator } from './kernel/validation';
+import { recordLedger } from './ledger/listener';
 import { MerchantCiphers } from './merchants/ciphers';
 import { consoleTransport } from './outbox/console-transport';
 import { Outbox } from './outbox/outbox';
@@ -26,8 +27,8 @@ import { OwnRecords } from './storage/own-records';
 import { EntityStore } from './storage/records';
 
 /**
- * Builds the shared services over an open, migrated database. The change history and the activity
- * log start listening to the stores here, before any write.
+ * Builds the shared services over an open, migrated database. The change history, the activity log
+ * and the ledger start listening to the stores here, before any write.
  */
 export async function createContext(
   db: Database,
@@ -50,6 +51,7 @@ export async function createContext(
   const events = new RecordEvents();
   recordChangeHistory(events, entities);
   recordAuditTrail(events, entities);
+  recordLedger(events, entities);
   const own = new OwnRecords(events);
   return {
     db,

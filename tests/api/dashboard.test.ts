@@ -8,6 +8,10 @@ import { DRIVERS, startServer, type TestServer } from './helpers/server';
 /**
  * SPEC §1 "Dashboard: latest transactions, monthly and weekly totals" at `GET /v1/dashboard`:
  * totals exact to the fils, for the caller's merchant only, behind the `dashboard` permission.
+ * Totals are the payments the ledger recorded each day: a payment counts on the day its money was
+ * taken (an authorisation on the day it was captured, for what was captured) and stays counted
+ * when it is refunded later, as money taken that day; each transaction's recorded payments add up
+ * to what it captured.
  */
 
 type Total = PeriodTotal;
@@ -17,9 +21,13 @@ type Dashboard = DashboardSummary;
 type StoredTransaction = {
   id: number;
   amount: string;
+  captured_amount: string | null;
   status: string;
   created_at: string;
 };
+
+/** A payment the ledger recorded: money taken from a payer for a transaction, on a day. */
+type Taken = { transaction_id: number; day: string; amount: string };
 
 describe.each(DRIVERS)('the dashboard (%s)', (driver) => {
   let server: TestServer;
@@ -44,25 +52,38 @@ describe.each(DRIVERS)('the dashboard (%s)', (driver) => {
 
   const storedOf = (merchantId: number) =>
     server.app.bawaba.db.query<StoredTransaction>(
-      `select id, amount::text as amount, status, created_at from transactions where merchant_id = $1::integer`,
+      `select id, amount::text as amount, captured_amount::text as captured_amount, status, created_at
+       from transactions where merchant_id = $1::integer`,
       [merchantId],
     );
 
-  /** What a total must be: the successful transactions from its first day to its last, summed in fils. */
-  function expected(transactions: StoredTransaction[], { from, to }: Total): Total {
-    const inside = transactions.filter(
-      (t) =>
-        t.status === 'success' &&
-        new Date(t.created_at) >= new Date(`${from}T00:00:00Z`) &&
-        new Date(t.created_at) < new Date(`${addDays(to, 1)}T00:00:00Z`),
+  /** The payments the ledger's entries recorded for the merchant, one line each. */
+  const takenOf = (merchantId: number) =>
+    server.app.bawaba.db.query<Taken>(
+      `select transaction_id, day::text as day, amount_fils::text as amount from ledger_entries
+       where merchant_id = $1::integer and event in ('payment', 'capture') and account in ('merchant_balance', 'cash_received')`,
+      [merchantId],
     );
-    const sum = inside.reduce((total, t) => total + (toFils(t.amount) as bigint), 0n);
+
+  /** What a total must be: the payments recorded from its first day to its last, summed in fils. */
+  function expected(taken: Taken[], { from, to }: Total): Total {
+    const inside = taken.filter((t) => t.day >= from && t.day <= to);
+    const sum = inside.reduce((total, t) => total + BigInt(t.amount), 0n);
     return { from, to, count: inside.length, amount: fromFils(sum) };
   }
 
-  function expectExactTotals(dashboard: Dashboard, transactions: StoredTransaction[]): void {
+  /** The dashboard's totals are the recorded payments of their days, and those are what each transaction captured. */
+  async function expectExactTotals(dashboard: Dashboard, merchantId: number): Promise<void> {
+    const taken = await takenOf(merchantId);
     for (const total of [dashboard.week, dashboard.month, ...dashboard.daily, ...dashboard.monthly])
-      expect(total).toEqual(expected(transactions, total));
+      expect(total).toEqual(expected(taken, total));
+    const recorded = new Map<number, bigint>();
+    for (const t of taken) recorded.set(t.transaction_id, (recorded.get(t.transaction_id) ?? 0n) + BigInt(t.amount));
+    for (const transaction of await storedOf(merchantId))
+      expect([transaction.id, recorded.get(transaction.id) ?? 0n]).toEqual([
+        transaction.id,
+        toFils(transaction.captured_amount ?? '0'),
+      ]);
   }
 
   it('answers the periods: this week from Sunday, this month, the last 7 days and the last 6 months', async () => {
@@ -84,10 +105,10 @@ describe.each(DRIVERS)('the dashboard (%s)', (driver) => {
     expect(dashboard.monthly[4].to).toBe(addDays(`${day.slice(0, 8)}01`, -1));
   });
 
-  it('totals the successful transactions of each period exactly, and lists the 10 latest', async () => {
+  it('totals the payments of each period exactly, and lists the 10 latest', async () => {
     const dashboard = await dashboardOf(merchant);
     const transactions = await storedOf(merchantIds.merchant);
-    expectExactTotals(dashboard, transactions);
+    await expectExactTotals(dashboard, merchantIds.merchant);
     expect(dashboard.monthly.reduce((count, total) => count + total.count, 0)).toBeGreaterThan(20);
     const newest = [...transactions]
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
@@ -116,6 +137,8 @@ describe.each(DRIVERS)('the dashboard (%s)', (driver) => {
           {
             reference_no: `TEST${amount}`,
             amount,
+            // A success took its amount from the payer (no fee here, to keep the sum plain); a failure took nothing.
+            ...(status === 'success' ? { captured_amount: amount, pending_amount: amount } : {}),
             status,
             channel: 'online',
             payment_method: 'card',
@@ -136,13 +159,13 @@ describe.each(DRIVERS)('the dashboard (%s)', (driver) => {
     ])
       expect(grew(a, b)).toEqual({ count: 2, amount: '1234567.900' });
     expect(after.latest.slice(0, 3).map((t) => t.id)).toEqual(expect.arrayContaining(added.map((t) => t.id)));
-    expectExactTotals(after, await storedOf(merchantIds.merchant));
+    await expectExactTotals(after, merchantIds.merchant);
   });
 
   it('shows each merchant its own transactions only', async () => {
     const dashboard = await dashboardOf(vendor);
     const transactions = await storedOf(merchantIds.vendor);
-    expectExactTotals(dashboard, transactions);
+    await expectExactTotals(dashboard, merchantIds.vendor);
     const own = new Set(transactions.map((t) => t.id));
     expect(dashboard.latest.length).toBeGreaterThan(0);
     expect(dashboard.latest.every((t) => own.has(t.id))).toBe(true);

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../locales/ar.json';
 import en from '../../locales/en.json';
 import { setClock } from '../../src/schema/calendar';
+import { unsettledBalance } from '../../src/server/payments/balance';
+import { fromFils } from '../../src/shared/money';
 import { translate } from '../../src/shared/i18n';
 import { TEST_CARDS, type PayRequest } from '../../src/shared/pay';
 import { ACCOUNTS, Client, writableOf } from './helpers/client';
@@ -101,14 +103,30 @@ describe.each(DRIVERS)('refund processing (%s)', (driver) => {
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
-  /** Marks everything up to the Kuwait date `days` from today paid out to the merchant. */
+  /**
+   * Pays the merchant's whole unsettled balance out to its bank as of the Kuwait date `days` from
+   * today: a transferred payment transfer of exactly that balance, written through its store as a
+   * settlement does, so the ledger takes it out of the balance.
+   */
   async function transferredUpTo(days: number) {
-    await db().query(
-      `insert into payment_transfers (merchant_id, document_no, from_date, to_date, transfer_date, transaction_count,
-         amount, status, created_at, updated_at)
-       values ($1::integer, $2::text, $3::date, $3::date, $3::date, 0, 0, 'transferred', now(), now())`,
-      [merchantId, `TRF-TEST-${days}`, kuwaitDate(days)],
+    const balance = await unsettledBalance(db(), merchantId);
+    const transfers = server.app.bawaba.stores.get('payment_transfer');
+    if (!transfers) throw new Error('payment transfers are not served');
+    await transfers.create(
+      db(),
+      merchantId,
+      {},
+      {
+        document_no: `TRF-TEST-${days}`,
+        from_date: kuwaitDate(days),
+        to_date: kuwaitDate(days),
+        transfer_date: kuwaitDate(days),
+        transaction_count: 0,
+        amount: fromFils(balance),
+        status: 'transferred',
+      },
     );
+    expect(await unsettledBalance(db(), merchantId)).toBe(0n);
   }
 
   beforeAll(async () => {

@@ -1,19 +1,19 @@
 import { addDays, addMonths } from '../../schema/calendar';
 import { dayStart } from '../../schema/listDateRange';
 import type { DashboardSummary, PeriodTotal } from '../../shared/dashboard';
-import { fromFils, toFils } from '../../shared/money';
+import { fromFils } from '../../shared/money';
 import type { Queryable } from '../db/database';
+import { paymentsPerDay } from '../ledger/daily';
 import type { EntityStore } from '../storage/records';
 
 /**
  * The dashboard (SPEC §1: "latest transactions, monthly and weekly totals"): a merchant's latest
- * transactions and the count and KWD sum of its successful ones this week, this month, per day of
- * the last 7 days and per month of the last 6. Days are the calendar days the report date ranges
- * count (`schema/calendar`), so a total here matches the report of those days.
+ * transactions and the count and KWD sum of the payments it was paid this week, this month, per
+ * day of the last 7 days and per month of the last 6, read from the ledger (`ledger/daily`): a
+ * payment counts on the day its money was taken (an authorisation on the day it was captured, for
+ * what was captured), and stays counted when refunded later. Days are the calendar days the report
+ * date ranges count (`schema/calendar`), so a total here matches the report of those days.
  */
-
-/** The status whose payments the totals add up. */
-const SUCCESS = 'success';
 export const LATEST = 10;
 export const DAYS = 7;
 export const MONTHS = 6;
@@ -42,26 +42,19 @@ export function dashboardPeriods(day: string) {
 }
 
 /**
- * Count and sum of the merchant's successful transactions in each span. The database adds them up
- * per day, once, and the spans are sums of those days: per row one bucket to find, not one test
- * per span. Sums are PostgreSQL numeric, added here in fils, so they are exact.
+ * Count and sum of the merchant's payments in each span, from the ledger's daily sums: the days of
+ * all the spans read once, a few rows per day, and each span the sum of its days, exact in fils.
  */
-async function totals(q: Queryable, table: string, merchantId: number, spans: Span[]): Promise<PeriodTotal[]> {
+async function totals(q: Queryable, merchantId: number, spans: Span[]): Promise<PeriodTotal[]> {
   const days = spans.flatMap((span) => [span.from, span.to]).sort();
-  const rows = await q.query<{ day: string; count: number; amount: string }>(
-    `select (created_at at time zone 'UTC')::date::text as day, count(*)::integer as count, sum(amount)::text as amount
-     from ${table}
-     where merchant_id = $1::integer and status = $2::text and created_at >= $3::timestamptz and created_at < $4::timestamptz
-     group by 1`,
-    [merchantId, SUCCESS, dayStart(days[0]), dayStart(addDays(days[days.length - 1], 1))],
-  );
+  const rows = await paymentsPerDay(q, merchantId, days[0], days[days.length - 1]);
   return spans.map((span) => {
     let count = 0;
     let fils = 0n;
     for (const row of rows) {
       if (row.day < span.from || row.day > span.to) continue;
       count += row.count;
-      fils += toFils(row.amount) ?? 0n;
+      fils += row.amount;
     }
     return { ...span, count, amount: fromFils(fils) };
   });
@@ -80,7 +73,7 @@ export async function dashboardSummary(
   const periods = dashboardPeriods(day);
   const spans = [periods.week, periods.month, ...periods.daily, ...periods.monthly];
   const [sums, latest] = await Promise.all([
-    totals(q, transactions.table, merchantId, spans),
+    totals(q, merchantId, spans),
     // The newest few only: counting every transaction of the merchant would cost more than all the rest.
     transactions.page(q, merchantId, { filter: {}, sort: ['created_at', 'DESC'], range: [0, LATEST - 1] }),
   ]);
