@@ -172,10 +172,10 @@ async function removeWhere(
   saleList?: number,
 ): Promise<number> {
   const store = storeOf(ctx, entity);
+  const ofList = saleList === undefined ? '' : ' and sale_list_id = $3::integer';
   const ids = await q.query<{ id: number }>(
-    `select id from ${store.table} where merchant_id = $1::integer and payment_method = $2::text
-       and ($3::integer is null or sale_list_id = $3::integer)`,
-    [merchantId, method, saleList ?? null],
+    `select id from ${store.table} where merchant_id = $1::integer and payment_method = $2::text${ofList}`,
+    saleList === undefined ? [merchantId, method] : [merchantId, method, saleList],
   );
   for (const { id } of ids) await store.remove(q, merchantId, id, ACTOR);
   return ids.length;
