@@ -12,6 +12,7 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/account/security',
   '/asset/report',
   '/transaction-enquiry',
+  '/report/dynamic-commission',
   '/invoice/*',
   '/invoice/invoice-list',
   '/delivery/invoice-list',
