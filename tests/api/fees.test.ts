@@ -126,6 +126,9 @@ describe.each(DRIVERS)('fees and commission (%s)', (driver) => {
     await expect(support((tx) => setAdminCharge(tx, ctx(), EMAIL, 'card', { percent: '2.5%' }))).rejects.toThrow(
       /percent: Enter a percentage/,
     );
+    await expect(support((tx) => setAdminCharge(tx, ctx(), EMAIL, 'card', { percent: '100.5' }))).rejects.toThrow(
+      /percent: Enter a percentage/,
+    );
     await expect(
       support((tx) => setAdminCharge(tx, ctx(), EMAIL, 'card', { min_amount: '2.000', max_amount: '1.000' })),
     ).rejects.toThrow(/min_amount: The minimum must not exceed the maximum/);

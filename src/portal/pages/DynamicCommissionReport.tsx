@@ -104,6 +104,8 @@ export default function DynamicCommissionReport() {
       type="date"
       size="small"
       required
+      fullWidth={false}
+      sx={{ width: 200 }}
       label={translate(`app.dynamic_commission.${end}`)}
       value={draft[end]}
       onChange={change(end)}
@@ -118,21 +120,19 @@ export default function DynamicCommissionReport() {
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <Title title={title} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-        <Typography component="h1" variant="h5">
-          {title}
-        </Typography>
-        <Box role="group" aria-label={translate('app.list.date_range')} sx={{ display: 'grid', gap: 0.5 }}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-            {input('from')}
-            {input('to')}
-          </Box>
-          {problem && (
-            <Typography id={`${id}-message`} role="alert" variant="caption" sx={{ color: 'error.main' }}>
-              {translate(problem.key, problem.params)}
-            </Typography>
-          )}
+      <Typography component="h1" variant="h5">
+        {title}
+      </Typography>
+      <Box role="group" aria-label={translate('app.list.date_range')} sx={{ display: 'grid', gap: 0.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          {input('from')}
+          {input('to')}
         </Box>
+        {problem && (
+          <Typography id={`${id}-message`} role="alert" variant="caption" sx={{ color: 'error.main' }}>
+            {translate(problem.key, problem.params)}
+          </Typography>
+        )}
       </Box>
 
       {error && <Alert severity="error">{error}</Alert>}
@@ -162,8 +162,10 @@ export default function DynamicCommissionReport() {
                 </TableRow>
               ))}
             </TableBody>
-            <TableFooter>
-              <TableRow sx={{ '& > *': { fontWeight: 700, color: 'text.primary' } }}>
+            <TableFooter
+              sx={{ '& .MuiTableCell-footer': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }}
+            >
+              <TableRow>
                 <TableCell component="th" scope="row" colSpan={2}>
                   {translate('app.dynamic_commission.total')}
                 </TableCell>
