@@ -4,6 +4,16 @@
  *   npm run support -- services <merchant e-mail>                  lists the merchant's services
  *   npm run support -- service <merchant e-mail> <service> on|off  switches one service
  *   npm run support -- multi-vendor <merchant e-mail> on|off       flags the merchant as multi-vendor or not
+ *   npm run support -- fees <merchant e-mail>                      lists its admin charges and commission
+ *   npm run support -- admin-charge <e-mail> <method> <charge>     sets the admin charge of a payment method
+ *   npm run support -- sale-admin-charge <e-mail> <sale list> <method> <charge>
+ *                                                                  sets it for one sale list's orders
+ *   npm run support -- commission <e-mail> <method> [--from-volume <KWD>] <charge>
+ *                                                                  sets the dynamic commission (a tier)
+ *
+ * A charge is `--percent 2.5 --fixed 0.100 --min 0.050 --max 5.000`, any of them (the rest: none),
+ * or `--remove` (back to the default admin charge; no commission). A sale list is named by its
+ * reference (`SL-2026-000001`) or id; a method is card, apple_pay, google_pay or cash.
  *
  * It works on the database the server uses (DATA_DIR or DATABASE_URL). The embedded database
  * admits one process at a time: stop the server first, or use PostgreSQL.
@@ -11,11 +21,73 @@
 import { join } from 'node:path';
 import { readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open';
+import { chargeOptions } from '../src/server/support/fee-options';
+import {
+  chargeText,
+  describeFees,
+  removeAdminCharge,
+  removeCommission,
+  removeSaleAdminCharge,
+  setAdminCharge,
+  setCommission,
+  setSaleAdminCharge,
+} from '../src/server/support/fees';
 import { servicesOfMerchant, SupportError, switchMultiVendor, switchService } from '../src/server/support/services';
+import { supportContext } from '../src/server/support/support-context';
 import type { Services } from '../src/shared/services';
 
-const USAGE =
-  'usage: npm run support -- services <e-mail> | service <e-mail> <service> on|off | multi-vendor <e-mail> on|off';
+const USAGE = [
+  'usage: npm run support -- services <e-mail> | service <e-mail> <service> on|off | multi-vendor <e-mail> on|off',
+  '       | fees <e-mail> | admin-charge <e-mail> <method> <charge> | sale-admin-charge <e-mail> <sale list> <method> <charge>',
+  '       | commission <e-mail> <method> [--from-volume <KWD>] <charge>',
+  '  charge: --percent <n> --fixed <KWD> --min <KWD> --max <KWD> (any of them), or --remove',
+].join('\n');
+
+type Db = Awaited<ReturnType<typeof openDatabase>>;
+
+/** Runs a fee command in one transaction and prints what it did. */
+async function feeCommand(db: Db, args: string[]): Promise<boolean> {
+  const [command, email, ...rest] = args;
+  const ctx = await supportContext(db);
+  const said = (done: string | number, what: string) =>
+    console.log(typeof done === 'number' ? `${what}: ${done} removed` : `${what}: ${done}`);
+  if (command === 'fees' && email && rest.length === 0) {
+    for (const line of await describeFees(db, ctx, email)) console.log(line);
+    return true;
+  }
+  const [first, second, ...more] = rest;
+  if (command === 'admin-charge' && email && first) {
+    const { values, remove } = chargeOptions(rest.slice(1));
+    await db.transaction(async (tx) =>
+      remove
+        ? said(await removeAdminCharge(tx, ctx, email, first), `Admin charge of ${first}`)
+        : said(chargeText(await setAdminCharge(tx, ctx, email, first, values)), `Admin charge of ${first}`),
+    );
+    return true;
+  }
+  if (command === 'sale-admin-charge' && email && first && second) {
+    const { values, remove } = chargeOptions(more);
+    const what = `Admin charge of ${second} for sale list ${first}`;
+    await db.transaction(async (tx) =>
+      remove
+        ? said(await removeSaleAdminCharge(tx, ctx, email, first, second), what)
+        : said(chargeText(await setSaleAdminCharge(tx, ctx, email, first, second, values)), what),
+    );
+    return true;
+  }
+  if (command === 'commission' && email && first) {
+    const { values, remove } = chargeOptions(rest.slice(1), true);
+    await db.transaction(async (tx) => {
+      if (remove) return said(await removeCommission(tx, ctx, email, first), `Commission of ${first}`);
+      const tier = await setCommission(tx, ctx, email, first, values);
+      said(chargeText(tier), `Commission of ${first} from ${tier.monthly_volume_from} KWD a month`);
+    });
+    return true;
+  }
+  return false;
+}
+
+const FEE_COMMANDS = new Set(['fees', 'admin-charge', 'sale-admin-charge', 'commission']);
 
 function print(email: string, services: Services): void {
   console.log(`Services of ${email}:`);
@@ -25,7 +97,7 @@ function print(email: string, services: Services): void {
 async function main(args: string[]): Promise<number> {
   const [command, email, flag, state] = args;
   const config = readConfig();
-  const run = async (action: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>) => {
+  const run = async (action: (db: Db) => Promise<void>) => {
     const db = await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
     );
@@ -49,6 +121,13 @@ async function main(args: string[]): Promise<number> {
       console.log(`${email} is ${on ? '' : 'not '}a multi-vendor merchant`);
     });
     return 0;
+  }
+  if (FEE_COMMANDS.has(command)) {
+    let done = false;
+    await run(async (db) => {
+      done = await feeCommand(db, args);
+    });
+    if (done) return 0;
   }
   console.error(USAGE);
   return 2;

@@ -1,3 +1,4 @@
+import admin_charge from '../../schemas/admin_charge.json';
 import asset from '../../schemas/asset.json';
 import asset_category from '../../schemas/asset_category.json';
 import audit_event from '../../schemas/audit_event.json';
@@ -5,6 +6,7 @@ import bulk_upload from '../../schemas/bulk_upload.json';
 import capture from '../../schemas/capture.json';
 import category from '../../schemas/category.json';
 import change_history from '../../schemas/change_history.json';
+import commission_rule from '../../schemas/commission_rule.json';
 import compliance from '../../schemas/compliance.json';
 import contract from '../../schemas/contract.json';
 import customer from '../../schemas/customer.json';
@@ -27,6 +29,7 @@ import pos_terminal from '../../schemas/pos_terminal.json';
 import product from '../../schemas/product.json';
 import refund from '../../schemas/refund.json';
 import rent_invoice from '../../schemas/rent_invoice.json';
+import sale_admin_charge from '../../schemas/sale_admin_charge.json';
 import sale_list from '../../schemas/sale_list.json';
 import sale_order from '../../schemas/sale_order.json';
 import signatory from '../../schemas/signatory.json';
@@ -53,11 +56,14 @@ export const entitySchemas: Record<string, EntitySchema> = Object.fromEntries(
     refund,
     capture,
     payment_transfer,
+    admin_charge,
+    commission_rule,
     subscription,
     category,
     product,
     sale_list,
     sale_order,
+    sale_admin_charge,
     email_template,
     employee,
     pos_terminal,

@@ -30,6 +30,7 @@ import { SHARED_SCHEMAS } from './http/shared-schemas';
 import { entityRouteSchemas } from './http/route-schemas';
 import { accountRoutes, accountSchemas } from './routes/account';
 import { assetReportRoutes } from './routes/asset-report';
+import { commissionReportRoutes } from './routes/commission-report';
 import { authRoutes, authSchemas, sessionRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { transactionEnquiryRoutes } from './routes/transaction-enquiry';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         passwordChangeRoutes(signedIn, ctx);
         twoFactorRoutes(signedIn, ctx);
         assetReportRoutes(signedIn, ctx);
+        commissionReportRoutes(signedIn, ctx);
         dashboardRoutes(signedIn, ctx);
         transactionEnquiryRoutes(signedIn, ctx);
         bulkUploadRoutes(signedIn, ctx);

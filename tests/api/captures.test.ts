@@ -116,8 +116,9 @@ describe.each(DRIVERS)('authorise first, capture later (%s)', (driver) => {
       captured_amount: '20.000',
       pending_amount: '20.000',
       admin_charge: '0.500',
-      commission: '0.000',
-      net_amount: '19.500',
+      // The demo merchant's card commission: 0.5% of what was captured.
+      commission: '0.100',
+      net_amount: '19.400',
     });
     expect(await events(invoice.reference_no)).toEqual(['payment.authorized', 'payment.captured']);
     const [processor] = await db().query<Row>(

@@ -67,8 +67,9 @@ describe.each(DRIVERS)('paying an invoice (%s)', (driver) => {
       customer_mobile: '96550001234',
       amount: '25.500',
       admin_charge: '0.638',
-      commission: '0.000',
-      net_amount: '24.862',
+      // 2.5% admin charge and the demo merchant's 0.5% card commission (0.1275, half a fils up).
+      commission: '0.128',
+      net_amount: '24.734',
       pending_amount: '25.500',
       result_code: 'CAPTURED',
     });
@@ -205,20 +206,20 @@ describe.each(DRIVERS)('paying an invoice (%s)', (driver) => {
   });
 
   it('computes card fees exactly in fils', async () => {
-    for (const [amount, fee, net] of [
-      ['10.001', '0.250', '9.751'],
-      ['0.020', '0.001', '0.019'],
-      ['999.999', '25.000', '974.999'],
-      ['0.019', '0.000', '0.019'],
+    // The demo merchant's card commission is 0.5%, at least 0.050 KWD, never more than is left.
+    for (const [amount, fee, commission, net] of [
+      ['10.001', '0.250', '0.050', '9.701'],
+      ['0.020', '0.001', '0.019', '0.000'],
+      ['999.999', '25.000', '5.000', '969.999'],
+      ['0.019', '0.000', '0.019', '0.000'],
     ]) {
       const { reference_no: reference } = await invoice({ amount });
       await payer.paid(reference, { method: 'card', card: card(TEST_CARDS.success) });
       const [transaction] = await transactionsOf(server, reference);
-      expect([transaction.amount, transaction.admin_charge, transaction.net_amount], amount).toEqual([
+      expect(
+        [transaction.amount, transaction.admin_charge, transaction.commission, transaction.net_amount],
         amount,
-        fee,
-        net,
-      ]);
+      ).toEqual([amount, fee, commission, net]);
     }
   });
 

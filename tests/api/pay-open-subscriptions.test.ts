@@ -274,7 +274,9 @@ describe.each(DRIVERS)('open invoices and subscriptions (%s)', (driver) => {
       ]);
       expect(transactions[2]).toMatchObject({
         admin_charge: '0.300',
-        net_amount: '11.700',
+        // The demo merchant's card commission: 0.5% of 12.000.
+        commission: '0.060',
+        net_amount: '11.640',
         customer_name: 'Bader Al-Shemali',
       });
     });

@@ -15,4 +15,10 @@ export interface PageDeclaration {
 export const REPORT_PAGES: PageDeclaration[] = [
   { path: '/asset/report', entity: 'asset', group: 'property', titleKey: 'app.asset_report.title' },
   { path: '/transaction-enquiry', entity: 'transaction', group: 'reports', titleKey: 'app.transaction_enquiry.title' },
+  {
+    path: '/report/dynamic-commission',
+    entity: 'transaction',
+    group: 'reports',
+    titleKey: 'app.dynamic_commission.title',
+  },
 ];

@@ -10,6 +10,7 @@ import { REPORT_PAGES } from './pagePaths';
 const SCREENS: Record<string, ComponentType> = {
   '/asset/report': withScreenFallback(lazyWithReload(() => import('./AssetReport'))),
   '/transaction-enquiry': withScreenFallback(lazyWithReload(() => import('./TransactionEnquiry'))),
+  '/report/dynamic-commission': withScreenFallback(lazyWithReload(() => import('./DynamicCommissionReport'))),
 };
 
 /** The `<Route>`s of `REPORT_PAGES`, each behind its entity's gate. */

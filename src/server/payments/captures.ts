@@ -6,7 +6,7 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { storeOf } from '../storage/entity-stores';
 import { voidTransaction } from './authorizations';
-import { feesOf } from './fees';
+import { feesFor } from './fee-rules';
 import { webhookOf } from './completion';
 import { customerPaid } from './customer-totals';
 import { capture as captureAtProcessor } from './sandbox-ledger';
@@ -68,7 +68,7 @@ async function process(
     : null;
   if (!answer?.ok) return { status: 'rejected', capture_type: kind, rejection_reason: 'processor_refused' };
 
-  const fees = feesOf(amount, transaction.payment_method as PayMethod);
+  const fees = await feesFor(q, ctx, merchantId, amount, transaction.payment_method as PayMethod, now);
   const captured = await transactions.update(
     q,
     merchantId,

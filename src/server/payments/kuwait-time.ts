@@ -9,3 +9,9 @@ const KUWAIT_OFFSET_MS = 3 * 3_600_000;
 export function kuwaitToday(now: Date): string {
   return new Date(now.getTime() + KUWAIT_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The instant the Kuwait month of `now` began (midnight of its first day in Kuwait). */
+export function kuwaitMonthStart(now: Date): Date {
+  const [year, month] = kuwaitToday(now).split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, 1) - KUWAIT_OFFSET_MS);
+}

@@ -8,6 +8,7 @@ import { kuwaitToday } from './kuwait-time';
 import { enquire, type SandboxStatus } from './sandbox-ledger';
 import { stateOf } from './states';
 import { findTarget } from './targets';
+import { feesOfStatus } from './fee-rules';
 import { announce, filsOf, moneyColumns } from './transactions';
 
 /**
@@ -86,12 +87,13 @@ async function settle(
   const reference = transaction.invoice_reference;
   const target = reference ? await findTarget(ctx, q, reference, true) : null;
   const payable = target !== null && !['paid', 'cancelled'].includes(stateOf(target, kuwaitToday(now)));
+  const fees = await feesOfStatus(q, ctx, transaction.merchant_id, status, amount, method, now);
   const resultCode = status === 'failed' ? 'DECLINED' : payable || !target ? 'CAPTURED' : DUPLICATE_RESULT;
   const row = await storeOf(ctx, 'transaction').update(
     q,
     transaction.merchant_id,
     transaction.id,
-    { status, result_code: resultCode, ...moneyColumns(status, amount, method), updated_at: now.toISOString() },
+    { status, result_code: resultCode, ...moneyColumns(status, amount, fees), updated_at: now.toISOString() },
     'patch',
   );
   // The transaction was read locked in the caller's transaction: it is there.

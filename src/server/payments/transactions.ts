@@ -8,7 +8,8 @@ import { queueWebhook } from '../messaging/webhooks';
 import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
 import { customerPaid } from './customer-totals';
-import { feesOf } from './fees';
+import { feesFor, feesOfStatus } from './fee-rules';
+import type { Fees } from './fees';
 import type { Charge } from './processor';
 import { rememberCharge } from './sandbox-ledger';
 
@@ -54,20 +55,19 @@ const digits = (length: number) => Array.from({ length }, (_, i) => randomInt(i 
 export const filsOf = (amount: unknown): bigint => toFils(String(amount)) ?? 0n;
 
 /**
- * The money columns of a transaction in `status`: a success carries its fees, is captured in full
- * and can be refunded up to its amount; an authorisation holds its amount, to be captured up to it
- * (`pending_amount`), and has no fees until then; any other status moved no money.
+ * The money columns of a transaction in `status`: a success carries its `fees` (`feesFor`), is
+ * captured in full and can be refunded up to its amount; an authorisation holds its amount, to be
+ * captured up to it (`pending_amount`), and has no fees until then; any other status moved no money.
  */
 export function moneyColumns(
   status: string,
   amount: bigint,
-  method: PayMethod,
+  fees: Fees,
 ): Pick<
   EntityServerValues<'transaction'>,
   'amount' | 'admin_charge' | 'commission' | 'net_amount' | 'pending_amount' | 'captured_amount' | 'refunded_amount'
 > {
   const settled = status === 'success';
-  const fees = feesOf(amount, method);
   return {
     amount: fromFils(amount),
     admin_charge: fromFils(settled ? fees.adminCharge : 0n),
@@ -136,7 +136,11 @@ export async function recordTransaction(
       payment_method: input.method,
       card_last4: charge.cardLast4 ?? undefined,
       network: charge.network ?? undefined,
-      ...moneyColumns(charge.status, input.amount, input.method),
+      ...moneyColumns(
+        charge.status,
+        input.amount,
+        await feesOfStatus(q, ctx, input.merchantId, charge.status, input.amount, input.method, input.now),
+      ),
       status: charge.status,
       authorized_until: authorizedUntil,
       created_at: at,
@@ -169,7 +173,11 @@ export async function settleCash(
     {
       status: 'success',
       result_code: 'CAPTURED',
-      ...moneyColumns('success', filsOf(transaction.amount), 'cash'),
+      ...moneyColumns(
+        'success',
+        filsOf(transaction.amount),
+        await feesFor(q, ctx, merchantId, filsOf(transaction.amount), 'cash', now),
+      ),
       updated_at: now.toISOString(),
     },
     'patch',

@@ -11,6 +11,7 @@ import { seedDemoMerchantAccount, seedVendorAccount } from './demo-merchant';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoProperty } from './demo-property';
 import { seedDemoCatalogue, seedDemoSales } from './demo-sales';
+import { seedDemoFees, seedDemoSaleFees } from './demo-fees';
 import { DemoWriter } from './demo-writer';
 import { seedFlowContext } from './flow-context';
 import { seededRandom } from './random';
@@ -35,6 +36,8 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
   const demo = new DemoWriter(ctx, tx, merchant.id);
   // The merchant's profile and own services first: its payments are held to them.
   await seedDemoMerchantAccount(demo, merchant);
+  // Its fees too, as support sets them: its payments carry what they come to.
+  await seedDemoFees(ctx, tx, DEMO_ACCOUNTS.merchant.email);
   await seedDemoPayments(demo, {
     seed: 9651,
     invoices: demoInvoices(seededRandom(965), 40),
@@ -43,6 +46,7 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
     bank: ['National Bank of Kuwait', 'KW81NBOK0000000000001000372151'],
   });
   await seedDemoSales(demo);
+  await seedDemoSaleFees(ctx, tx, DEMO_ACCOUNTS.merchant.email);
   await seedDemoProperty(demo, ctx.publicUrl);
 
   const all = allPermissions();
