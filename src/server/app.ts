@@ -33,6 +33,7 @@ import { assetReportRoutes } from './routes/asset-report';
 import { authRoutes, authSchemas, sessionRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { transactionEnquiryRoutes } from './routes/transaction-enquiry';
+import { paymentTransferRoutes } from './routes/payment-transfers';
 import { fileRoutes } from './routes/files';
 import { openapiRoutes, swaggerOptions } from './routes/openapi';
 import { ownRoutes } from './routes/own';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         assetReportRoutes(signedIn, ctx);
         dashboardRoutes(signedIn, ctx);
         transactionEnquiryRoutes(signedIn, ctx);
+        paymentTransferRoutes(signedIn, ctx);
         bulkUploadRoutes(signedIn, ctx);
         registerResources(signedIn, ctx);
         registerTransitions(signedIn, ctx);

@@ -79,9 +79,15 @@ function registerExport(app: FastifyInstance, ctx: ServerContext, entity: Entity
       const caller = callerOf(request);
       const raw = await readListRequest(ctx, entity, request, 'export');
       const view = requestedView(raw);
-      const query = parseListQuery(ctx.validator, entity, { filter: raw.filter, sort: raw.sort }, undefined, {
-        anyLength: true,
-      });
+      const query = parseListQuery(
+        ctx.validator,
+        entity,
+        { filter: raw.filter, sort: raw.sort, from: raw.from, to: raw.to },
+        undefined,
+        {
+          anyLength: true,
+        },
+      );
       const columns = exportColumns(entity, view, languageOf(request));
       const batches = keysetBatches(ctx.db, {
         entity,

@@ -57,6 +57,16 @@ export const listQuerystring = {
     filter: { type: 'string', maxLength: 10_000, description: 'JSON object, see the `<resource>.filter` schema' },
     range: { type: 'string', maxLength: 100, description: 'JSON [first, last] row index, at most 500 rows' },
     sort: { type: 'string', maxLength: 200, description: 'JSON [field, "ASC" | "DESC"]' },
+    from: {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description: "First day of the list's date range (YYYY-MM-DD), when the filter does not give it",
+    },
+    to: {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description: "Last day of the list's date range (YYYY-MM-DD), when the filter does not give it",
+    },
   },
 } as const;
 

@@ -1,32 +1,18 @@
 import type { Queryable } from '../db/database';
-import { kuwaitToday } from './kuwait-time';
 import { filsOf } from './transactions';
 
 /**
  * A merchant's unsettled balance: the money the gateway holds for it and has not yet paid out, out
  * of which refunds are paid. It is the net (after the gateway's fees) of the merchant's captured
- * card and wallet payments since its last transferred payment transfer, less the refunds processed
- * since then. "Since" is counted in Kuwait dates: a transfer covers every payment up to the end of
- * its `to_date` there. Cash never passed through the gateway, so it is not part of the balance.
- * Without any transferred transfer, everything counts.
+ * card and wallet payments less its processed refunds, leaving out those a transferred payment
+ * transfer paid out or deducted (`settlement-run.ts`). A transfer not yet paid out (or on hold) is
+ * still money the gateway holds. Cash never passed through the gateway, so it is not part of the
+ * balance.
  */
 
-/** The first instant after the Kuwait date `date` (`YYYY-MM-DD`): midnight that follows it in Kuwait. */
-function dayAfter(date: string): Date {
-  const start = new Date(`${date}T00:00:00+03:00`);
-  return new Date(start.getTime() + 86_400_000);
-}
-
-/** The instant from which payments and refunds count: the end of the last transferred period. */
-async function countedFrom(q: Queryable, merchantId: number): Promise<Date | null> {
-  const [row] = await q.query<{ to_date: string | Date | null }>(
-    `select max(to_date) as to_date from payment_transfers where merchant_id = $1::integer and status = 'transferred'`,
-    [merchantId],
-  );
-  if (!row?.to_date) return null;
-  const date = row.to_date instanceof Date ? kuwaitToday(row.to_date) : String(row.to_date).slice(0, 10);
-  return dayAfter(date);
-}
+/** The condition that the row's `transfer_id` names no transferred transfer. */
+const NOT_PAID_OUT = `(transfer_id is null or transfer_id not in
+  (select id from payment_transfers where merchant_id = $1::integer and status = 'transferred'))`;
 
 /**
  * The merchant's unsettled balance in integer fils, as defined above. Run in the transaction of
@@ -34,16 +20,14 @@ async function countedFrom(q: Queryable, merchantId: number): Promise<Date | nul
  * processed at once are judged one after the other.
  */
 export async function unsettledBalance(q: Queryable, merchantId: number): Promise<bigint> {
-  const from = (await countedFrom(q, merchantId))?.toISOString() ?? null;
   const [row] = await q.query<{ paid: string | null; refunded: string | null }>(
     `select
        (select coalesce(sum(net_amount), 0) from transactions
         where merchant_id = $1::integer and payment_method <> 'cash' and captured_amount > 0
-          and ($2::timestamptz is null or created_at >= $2::timestamptz))::text as paid,
+          and ${NOT_PAID_OUT})::text as paid,
        (select coalesce(sum(refund_amount), 0) from refunds
-        where merchant_id = $1::integer and status = 'processed'
-          and ($2::timestamptz is null or processed_at >= $2::timestamptz))::text as refunded`,
-    [merchantId, from],
+        where merchant_id = $1::integer and status = 'processed' and ${NOT_PAID_OUT})::text as refunded`,
+    [merchantId],
   );
   return filsOf(row?.paid ?? '0') - filsOf(row?.refunded ?? '0');
 }

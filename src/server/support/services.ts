@@ -14,7 +14,8 @@ export function isServiceFlag(value: string): value is ServiceFlag {
   return (SERVICE_FLAGS as readonly string[]).includes(value);
 }
 
-async function merchantIdByEmail(q: Queryable, email: string): Promise<number> {
+/** The id of the merchant whose admin signs in with `email`. */
+export async function merchantIdByEmail(q: Queryable, email: string): Promise<number> {
   const [row] = await q.query<{ id: number }>(`select id from merchants where email = $1`, [email.toLowerCase()]);
   if (!row) throw new SupportError(`No merchant signs in with ${email}`);
   return row.id;
