@@ -5,6 +5,8 @@ import en from '../../locales/en.json';
 import { setClock } from '../../src/schema/calendar';
 import { translate } from '../../src/shared/i18n';
 import { TEST_CARDS, type PayRequest } from '../../src/shared/pay';
+import { payOutTransfers, settlePreviousDay } from '../../src/server/payments/settlement-run';
+import { holdTransfers, releaseTransfers } from '../../src/server/payments/transfer-holds';
 import { ACCOUNTS, Client, writableOf } from './helpers/client';
 import { card, created, kuwaitDate, Payer, transactionsOf, type Row } from './helpers/pay';
 import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
@@ -101,14 +103,17 @@ describe.each(DRIVERS)('refund processing (%s)', (driver) => {
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
-  /** Marks everything up to the Kuwait date `days` from today paid out to the merchant. */
+  /**
+   * Pays out everything up to the Kuwait date `days` from today to the merchant: that day's
+   * settlement run, then the bank's payout the day after. The merchant's transfers are then held,
+   * so the scheduler's passes below pay out nothing more: the balance is what was paid since.
+   */
   async function transferredUpTo(days: number) {
-    await db().query(
-      `insert into payment_transfers (merchant_id, document_no, from_date, to_date, transfer_date, transaction_count,
-         amount, status, created_at, updated_at)
-       values ($1::integer, $2::text, $3::date, $3::date, $3::date, 0, 0, 'transferred', now(), now())`,
-      [merchantId, `TRF-TEST-${days}`, kuwaitDate(days)],
-    );
+    const ctx = server.app.bawaba;
+    await releaseTransfers(ctx, merchantId);
+    await settlePreviousDay(ctx, at(days + 1, 0, 1));
+    await payOutTransfers(ctx, at(days + 2, 0, 1));
+    await holdTransfers(ctx, merchantId, 'Refund tests', at(days + 2, 0, 2));
   }
 
   beforeAll(async () => {
