@@ -3,7 +3,7 @@ import type { EntityRecord } from '../../generated/entities';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { storeOf } from '../storage/entity-stores';
-import { lockRefunds } from './balance';
+import { lockRefunds, unsettledBalance } from './balance';
 import { kuwaitToday } from './kuwait-time';
 import { holdReasonOf } from './transfer-holds';
 import { filsOf } from './transactions';
@@ -25,7 +25,8 @@ import { filsOf } from './transactions';
  *
  * A transfer is made `not_transferred`, or `on_hold` with the reason while support holds the
  * merchant's transfers (`transfer-holds.ts`); the sandbox bank pays out every `not_transferred`
- * transfer at the first run of a later Kuwait day (`transferred`, with the transfer date).
+ * transfer at the first run of a later Kuwait day (`transferred`, with the transfer date), unless
+ * refunds processed since it was made took what it would pay (`payOutTransfers`).
  *
  * Safe to repeat and to run on several servers at once: each merchant is settled in its own
  * transaction under the merchant's lock (the one refunds are processed under), and only what no
@@ -140,25 +141,44 @@ export async function settleMerchant(
 }
 
 /**
- * The sandbox bank pays out: every `not_transferred` transfer made before the Kuwait day of `now`,
- * of a merchant support does not hold, becomes `transferred` that day. Each is claimed with
- * `for update skip locked`. Returns how many were paid out.
+ * The sandbox bank pays out: every `not_transferred` transfer made before the Kuwait day of `now`
+ * becomes `transferred` that day, oldest first, as long as what the gateway still holds for the
+ * merchant after it covers the refunds processed since it was made (`unsettledBalance` stays at
+ * or above zero); one it does not cover waits for later payments. Each merchant is paid out under
+ * its lock, in a transaction of its own. Returns how many were paid out.
  */
 export async function payOutTransfers(ctx: ServerContext, now: Date): Promise<number> {
   const store = storeOf(ctx, 'payment_transfer');
   const today = kuwaitToday(now);
-  return ctx.db.transaction(async (tx) => {
-    const due = await tx.query<{ id: number; merchant_id: number }>(
-      `select id, merchant_id from ${store.table}
-       where status = 'not_transferred' and created_at < $1::timestamptz
-         and merchant_id not in (select merchant_id from transfer_holds)
-       order by id for update skip locked`,
-      [kuwaitDayStart(today).toISOString()],
-    );
-    for (const row of due)
-      await store.update(tx, row.merchant_id, row.id, { status: 'transferred', transfer_date: today }, 'patch');
-    return due.length;
-  });
+  const before = kuwaitDayStart(today).toISOString();
+  const merchants = await ctx.db.query<{ merchant_id: number }>(
+    `select distinct merchant_id from ${store.table}
+     where status = 'not_transferred' and created_at < $1::timestamptz order by merchant_id`,
+    [before],
+  );
+  let paid = 0;
+  for (const { merchant_id: merchantId } of merchants) {
+    paid += await ctx.db.transaction(async (tx) => {
+      await lockRefunds(tx, merchantId);
+      const due = await tx.query<{ id: number; amount: string }>(
+        `select id, amount::text as amount from ${store.table}
+         where merchant_id = $1::integer and status = 'not_transferred' and created_at < $2::timestamptz
+         order by id for update`,
+        [merchantId, before],
+      );
+      let balance = await unsettledBalance(tx, merchantId);
+      let count = 0;
+      for (const transfer of due) {
+        const amount = filsOf(transfer.amount);
+        if (balance < amount) break;
+        await store.update(tx, merchantId, transfer.id, { status: 'transferred', transfer_date: today }, 'patch');
+        balance -= amount;
+        count += 1;
+      }
+      return count;
+    });
+  }
+  return paid;
 }
 
 /** What one settlement run did. */
