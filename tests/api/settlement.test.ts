@@ -319,4 +319,31 @@ describe.each(DRIVERS)('settlement and payment transfers (%s)', (driver) => {
     const undated = await merchant.get('/v1/report/payment-transfer', { query: { filter: '{}' } });
     expect(undated.statusCode).toBe(400);
   });
+  it('keeps a transfer from being paid out while refunds processed since took its money; the balance never goes below zero', async () => {
+    const refundedLater = await paid('100.000', at(10, 10));
+    expect((await settlePreviousDay(ctx(), at(11, 1))).transfers).toBe(1);
+    const [waitingId] = await transferIdsOf([refundedLater.id]);
+    await paid('10.000', at(11, 9));
+    setClock(() => at(11, 10));
+    await created(merchant, '/v1/refund', {
+      transaction_id: refundedLater.id,
+      method: 'full',
+      total_amount: refundedLater.amount,
+      pending_amount: refundedLater.pending_amount,
+      refund_amount: '100.000',
+    });
+    setClock();
+    await processDueRefunds(ctx(), at(11, 10, 1));
+    await payOutTransfers(ctx(), at(12, 0, 30));
+    expect(await transferOf(waitingId)).toMatchObject({ status: 'not_transferred' });
+    expect(await unsettledBalance(db(), merchantId)).toBeGreaterThanOrEqual(0n);
+    // The refund is more than the next day's payments: no transfer, until later payments cover it.
+    expect((await settlePreviousDay(ctx(), at(12, 1))).transfers).toBe(0);
+    // A later payment covers it again: the next run pays it out, then settles the days since.
+    await paid('200.000', at(12, 9));
+    expect(await settlePreviousDay(ctx(), at(13, 1))).toEqual({ transfers: 1, paid: 1 });
+    expect(await transferOf(waitingId)).toMatchObject({ status: 'transferred', transfer_date: kuwaitDate(13) });
+    await payOutTransfers(ctx(), at(14, 0, 30));
+    expect(await unsettledBalance(db(), merchantId)).toBe(0n);
+  });
 });
