@@ -57,15 +57,33 @@ export const listQuerystring = {
     filter: { type: 'string', maxLength: 10_000, description: 'JSON object, see the `<resource>.filter` schema' },
     range: { type: 'string', maxLength: 100, description: 'JSON [first, last] row index, at most 500 rows' },
     sort: { type: 'string', maxLength: 200, description: 'JSON [field, "ASC" | "DESC"]' },
+  },
+} as const;
+
+/** A day, `YYYY-MM-DD`. */
+const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
+/** Whether a list of `entity`, or of one of its views, has a date range (`x-list.dateRange`). */
+export const hasDateRange = (entity: EntitySchema) =>
+  entity['x-list'].dateRange !== undefined || viewsOf(entity).some(([, view]) => view.dateRange !== undefined);
+
+/**
+ * Query string of a list with a date range (`x-list.dateRange`): besides the filter, `from` and
+ * `to` (SPEC §7) give the range's ends where the filter leaves them out.
+ */
+export const datedListQuerystring = {
+  ...listQuerystring,
+  properties: {
+    ...listQuerystring.properties,
     from: {
       type: 'string',
-      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
-      description: "First day of the list's date range (YYYY-MM-DD), when the filter does not give it",
+      pattern: DATE_PATTERN,
+      description: "First day of the list's date range, when the filter does not give it",
     },
     to: {
       type: 'string',
-      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
-      description: "Last day of the list's date range (YYYY-MM-DD), when the filter does not give it",
+      pattern: DATE_PATTERN,
+      description: "Last day of the list's date range, when the filter does not give it",
     },
   },
 } as const;

@@ -43,8 +43,8 @@ const downloadQuery = {
   properties: {
     ids: {
       type: 'string',
-      maxLength: DOWNLOAD_LIMIT * 11,
-      pattern: `^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,${DOWNLOAD_LIMIT - 1}}$`,
+      maxLength: DOWNLOAD_LIMIT * 10,
+      pattern: `^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,${DOWNLOAD_LIMIT - 1}}$`,
       description: `Ids of the transfers, comma-separated, at most ${DOWNLOAD_LIMIT}`,
     },
   },
