@@ -10,6 +10,8 @@
  *                                                                  sets it for one sale list's orders
  *   npm run support -- commission <e-mail> <method> [--from-volume <KWD>] <charge>
  *                                                                  sets the dynamic commission (a tier)
+ *   npm run support -- hold-transfers <merchant e-mail> <reason>   holds the merchant's payment transfers
+ *   npm run support -- release-transfers <merchant e-mail>         releases them (paid out by the next day's run)
  *
  * A charge is `--percent 2.5 --fixed 0.100 --min 0.050 --max 5.000`, any of them (the rest: none),
  * or `--remove` (back to the default admin charge; no commission). A sale list is named by its
@@ -19,7 +21,10 @@
  * admits one process at a time: stop the server first, or use PostgreSQL.
  */
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { readConfig } from '../src/server/config';
+import { createContext } from '../src/server/create-context';
+import type { Database } from '../src/server/db/database';
 import { openDatabase } from '../src/server/db/open';
 import { chargeOptions } from '../src/server/support/fee-options';
 import {
@@ -34,12 +39,14 @@ import {
 } from '../src/server/support/fees';
 import { servicesOfMerchant, SupportError, switchMultiVendor, switchService } from '../src/server/support/services';
 import { supportContext } from '../src/server/support/support-context';
+import { holdMerchantTransfers, releaseMerchantTransfers } from '../src/server/support/transfers';
 import type { Services } from '../src/shared/services';
 
 const USAGE = [
   'usage: npm run support -- services <e-mail> | service <e-mail> <service> on|off | multi-vendor <e-mail> on|off',
   '       | fees <e-mail> | admin-charge <e-mail> <method> <charge> | sale-admin-charge <e-mail> <sale list> <method> <charge>',
   '       | commission <e-mail> <method> [--from-volume <KWD>] <charge>',
+  '       | hold-transfers <e-mail> <reason> | release-transfers <e-mail>',
   '  charge: --percent <n> --fixed <KWD> --min <KWD> --max <KWD> (any of them), or --remove',
 ].join('\n');
 
@@ -89,6 +96,22 @@ async function feeCommand(db: Db, args: string[]): Promise<boolean> {
 
 const FEE_COMMANDS = new Set(['fees', 'admin-charge', 'sale-admin-charge', 'commission']);
 
+/** A logger that says nothing: the command prints its own answer. */
+const silent: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: () => {},
+  error: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  silent: () => {},
+  child: () => silent,
+};
+
+/** The product's services over `db`, for actions that write through the entities' stores. */
+const contextOf = (db: Database) => createContext(db, {}, silent);
+
 function print(email: string, services: Services): void {
   console.log(`Services of ${email}:`);
   for (const [flag, on] of Object.entries(services)) console.log(`  ${flag.padEnd(22)} ${on ? 'on' : 'off'}`);
@@ -128,6 +151,20 @@ async function main(args: string[]): Promise<number> {
       done = await feeCommand(db, args);
     });
     if (done) return 0;
+  }
+  if (command === 'hold-transfers' && email && args.length > 2) {
+    await run(async (db) => {
+      const held = await holdMerchantTransfers(await contextOf(db), email, args.slice(2).join(' '));
+      console.log(`Transfers of ${email} are on hold (${held} not yet transferred)`);
+    });
+    return 0;
+  }
+  if (command === 'release-transfers' && email) {
+    await run(async (db) => {
+      const released = await releaseMerchantTransfers(await contextOf(db), email);
+      console.log(`Transfers of ${email} are released (${released} to be transferred)`);
+    });
+    return 0;
   }
   console.error(USAGE);
   return 2;

@@ -8,6 +8,7 @@ export interface PaymentTransfer {
   transfer_date?: string;
   transaction_count?: number;
   amount?: string;
+  refunds_amount?: string;
   bank_name?: string;
   bank_account?: string;
   status?: 'transferred' | 'not_transferred' | 'on_hold';

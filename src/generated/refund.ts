@@ -20,4 +20,5 @@ export interface Refund {
   unsettled_balance?: string;
   rejection_reason?: string;
   requested_by?: string;
+  transfer_id?: number;
 }

@@ -27,4 +27,5 @@ export interface Transaction {
   authorized_until?: string;
   created_at?: string;
   updated_at?: string;
+  transfer_id?: number;
 }

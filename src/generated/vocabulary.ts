@@ -234,6 +234,12 @@ export interface XResource {
     [k: string]: XCommand;
   };
   /**
+   * Actions on the rows ticked in the list, by name: `POST /v1<endpoint>` with `{ "<key>": [ids] }`, or with `download`, `GET /v1<endpoint>?<key>=<id>,<id>` saved as the file the API names. Labelled `resources.<entity>.actions.<name>`, done: `….<name>_done` (`%{document_no}` and the other fields of the record answered).
+   */
+  bulkActions?: {
+    [k: string]: XBulkAction;
+  };
+  /**
    * A client may replace (PUT) a record only while it matches, `{ "status": ["unpaid"] }`: otherwise 409 `app.message.transition_refused`, and the detail screen offers no Edit.
    */
   editable?: {
@@ -441,6 +447,30 @@ export interface XCommand {
    * Offered to the merchant's admin only (the endpoint refuses everyone else).
    */
   adminOnly?: boolean;
+}
+/**
+ * An action on the rows ticked in a list: their ids sent to `endpoint` at once.
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XBulkAction".
+ */
+export interface XBulkAction {
+  /**
+   * `/v1` path the ids go to.
+   */
+  endpoint: string;
+  /**
+   * The name the ids travel under: the body's array, or the download's query value (comma-separated).
+   */
+  key: string;
+  /**
+   * `true`: a `GET` whose answer is a file to save; otherwise a `POST`.
+   */
+  download?: boolean;
+  /**
+   * The entity whose list gate the endpoint has: offered only to whoever may list it (this entity when left out).
+   */
+  entity?: string;
 }
 /**
  * A label property per language, `{ "en": "name", "ar": "name_ar" }`: English where a language has none, or where the record has no value in it.

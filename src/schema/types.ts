@@ -20,6 +20,7 @@ export type {
   VocabularyKeywords,
   XAudit,
   XChildren,
+  XBulkAction,
   XCommand,
   XCreate,
   XDateRange,

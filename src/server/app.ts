@@ -34,6 +34,7 @@ import { commissionReportRoutes } from './routes/commission-report';
 import { authRoutes, authSchemas, sessionRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { transactionEnquiryRoutes } from './routes/transaction-enquiry';
+import { paymentTransferRoutes } from './routes/payment-transfers';
 import { fileRoutes } from './routes/files';
 import { openapiRoutes, swaggerOptions } from './routes/openapi';
 import { ownRoutes } from './routes/own';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         commissionReportRoutes(signedIn, ctx);
         dashboardRoutes(signedIn, ctx);
         transactionEnquiryRoutes(signedIn, ctx);
+        paymentTransferRoutes(signedIn, ctx);
         bulkUploadRoutes(signedIn, ctx);
         registerResources(signedIn, ctx);
         registerTransitions(signedIn, ctx);

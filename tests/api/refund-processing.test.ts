@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../locales/ar.json';
 import en from '../../locales/en.json';
 import { setClock } from '../../src/schema/calendar';
-import { unsettledBalance } from '../../src/server/payments/balance';
-import { fromFils } from '../../src/shared/money';
 import { translate } from '../../src/shared/i18n';
 import { TEST_CARDS, type PayRequest } from '../../src/shared/pay';
+import { payOutTransfers, settlePreviousDay } from '../../src/server/payments/settlement-run';
+import { holdTransfers, releaseTransfers } from '../../src/server/payments/transfer-holds';
 import { ACCOUNTS, Client, writableOf } from './helpers/client';
 import { card, created, kuwaitDate, Payer, transactionsOf, type Row } from './helpers/pay';
 import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
@@ -104,29 +104,16 @@ describe.each(DRIVERS)('refund processing (%s)', (driver) => {
   }
 
   /**
-   * Pays the merchant's whole unsettled balance out to its bank as of the Kuwait date `days` from
-   * today: a transferred payment transfer of exactly that balance, written through its store as a
-   * settlement does, so the ledger takes it out of the balance.
+   * Pays out everything up to the Kuwait date `days` from today to the merchant: that day's
+   * settlement run, then the bank's payout the day after. The merchant's transfers are then held,
+   * so the scheduler's passes below pay out nothing more: the balance is what was paid since.
    */
   async function transferredUpTo(days: number) {
-    const balance = await unsettledBalance(db(), merchantId);
-    const transfers = server.app.bawaba.stores.get('payment_transfer');
-    if (!transfers) throw new Error('payment transfers are not served');
-    await transfers.create(
-      db(),
-      merchantId,
-      {},
-      {
-        document_no: `TRF-TEST-${days}`,
-        from_date: kuwaitDate(days),
-        to_date: kuwaitDate(days),
-        transfer_date: kuwaitDate(days),
-        transaction_count: 0,
-        amount: fromFils(balance),
-        status: 'transferred',
-      },
-    );
-    expect(await unsettledBalance(db(), merchantId)).toBe(0n);
+    const ctx = server.app.bawaba;
+    await releaseTransfers(ctx, merchantId);
+    await settlePreviousDay(ctx, at(days + 1, 0, 1));
+    await payOutTransfers(ctx, at(days + 2, 0, 1));
+    await holdTransfers(ctx, merchantId, 'Refund tests', at(days + 2, 0, 2));
   }
 
   beforeAll(async () => {

@@ -100,6 +100,40 @@ describe('the support command line', () => {
     }
   });
 
+  it("holds a merchant's payment transfers with a reason, lists them on hold, and releases them", async () => {
+    const held = support('hold-transfers', 'merchant@demo.test', 'Bank', 'letter', 'expired');
+    expect(held.status, held.stderr).toBe(0);
+    expect(held.stdout).toContain('Transfers of merchant@demo.test are on hold');
+    let app = await start();
+    try {
+      const rows = await app.bawaba.db.query<{ status: string; hold_reason: string | null }>(
+        `select p.status, p.hold_reason from payment_transfers p join merchants m on m.id = p.merchant_id
+         where m.email = 'merchant@demo.test' and p.status <> 'transferred'`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row.status === 'on_hold' && row.hold_reason === 'Bank letter expired')).toBe(true);
+    } finally {
+      await app.close();
+    }
+    const released = support('release-transfers', 'merchant@demo.test');
+    expect(released.status, released.stderr).toBe(0);
+    expect(released.stdout).toContain('Transfers of merchant@demo.test are released');
+    app = await start();
+    try {
+      const [row] = await app.bawaba.db.query<{ held: number }>(
+        `select count(*)::integer as held from payment_transfers where status = 'on_hold'`,
+      );
+      const [holds] = await app.bawaba.db.query<{ held: number }>(
+        `select count(*)::integer as held from transfer_holds`,
+      );
+      expect(row.held).toBe(0);
+      expect(holds.held).toBe(0);
+    } finally {
+      await app.close();
+    }
+    expect(support('hold-transfers', 'merchant@demo.test').status).toBe(2);
+  });
+
   it('says what is wrong with an unknown merchant, an unknown service or missing words', () => {
     const stranger = support('service', 'nobody@demo.test', 'quick_invoice', 'on');
     expect(stranger.status).toBe(1);

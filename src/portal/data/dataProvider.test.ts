@@ -292,6 +292,35 @@ describe('special cases', () => {
     expect(updates.map((request) => request.body)).toEqual([{ title: 'x' }, { title: 'x' }]);
   });
 
+  it('bulkAction: POST /payment-transfer/request {transaction_ids} → the transfer made', async () => {
+    const { provider } = await setUp();
+    const sent = answer('post', '/payment-transfer/request', () =>
+      json({ id: 9, document_no: 'PT-9' }, { status: 201 }),
+    );
+    expect(await provider.bulkAction('transaction', { ids: [3, 4], action: 'send_for_transfer' })).toEqual({
+      data: { id: 9, document_no: 'PT-9' },
+    });
+    expect(sent.map((request) => request.body)).toEqual([{ transaction_ids: [3, 4] }]);
+  });
+
+  it('bulkAction of a download: GET /report/payment-transfer/download?ids=3,4 → the file and its name', async () => {
+    const { provider } = await setUp();
+    const sent = answer(
+      'get',
+      '/report/payment-transfer/download',
+      () =>
+        new HttpResponse(new Blob(['zip']), {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="payment-transfers-2026-11-28.zip"',
+          },
+        }),
+    );
+    const answered = await provider.bulkAction('payment_transfer', { ids: [3, 4], action: 'download' });
+    expect(sent.map((request) => request.url.search)).toEqual(['?ids=3%2C4']);
+    expect('file' in answered && answered.file.fileName).toBe('payment-transfers-2026-11-28.zip');
+  });
+
   it('a list response without Content-Range is an error, not a wrong total', async () => {
     const { provider } = await setUp();
     answer('get', '/invoice', () => json([]));

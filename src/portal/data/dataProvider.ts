@@ -14,6 +14,8 @@
  *   transition        POST   <ep>/<id>/<action>   an action of `x-transitions` ({reason} when it asks one) → the record
  *   command           POST   <command endpoint> {id}  a command of `x-resource.commands`
  *   exportFile        GET    <ep>/export?filter={…}&sort=[…]   every row as CSV → Blob + file name
+ *   bulkAction        POST   <action endpoint> {<key>: [ids]}  an action of `x-resource.bulkActions` → its answer
+ *                     GET    <action endpoint>?<key>=1,2       one marked `download` → Blob + file name
  *
  * `x-resource.encrypted`: the query travels as `?data=<encrypted {filter, range, sort}>` and bodies
  * as `{"data": "<encrypted record>"}`. A new file in an `x-file` field makes the write multipart
@@ -71,6 +73,10 @@ export interface PortalDataProvider extends DataProvider {
   ): Promise<{ data: R }>;
   command(resource: string, params: { id: Identifier; command: string }): Promise<{ data: unknown }>;
   exportFile(resource: string, params: { filter?: Record<string, unknown>; sort?: SortPayload }): Promise<ExportedFile>;
+  bulkAction(
+    resource: string,
+    params: { ids: Identifier[]; action: string },
+  ): Promise<{ data: unknown } | { file: ExportedFile }>;
 }
 
 /** A list downloaded as a file, with the name the API gave it. */
@@ -202,6 +208,21 @@ export function createDataProvider(
         responseType: 'blob',
       });
       return { blob: response.body, fileName: attachmentName(response.headers) ?? `${resource}.csv` };
+    },
+
+    async bulkAction(resource: string, params: { ids: Identifier[]; action: string }) {
+      const action = schemaOf(resource)['x-resource'].bulkActions?.[params.action];
+      if (!action) throw new Error(`${resource} has no bulk action ${params.action}`);
+      if (!action.download) {
+        const body = { [action.key]: params.ids };
+        return { data: (await http.request(action.endpoint, { method: 'POST', body })).body };
+      }
+      const response = await http.request<Blob>(action.endpoint, {
+        query: { [action.key]: params.ids.join(',') },
+        responseType: 'blob',
+      });
+      const fileName = attachmentName(response.headers) ?? `${resource}.zip`;
+      return { file: { blob: response.body, fileName } };
     },
 
     async deleteMany(resource: string, params: { ids: Identifier[] }) {

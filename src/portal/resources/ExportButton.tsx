@@ -3,26 +3,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
 import { Button, useDataProvider, useListContext, useNotify } from 'react-admin';
 import type { PortalDataProvider } from '../data/dataProvider';
+import { saveFile } from './saveFile';
 
 /**
  * The list's "Export" button: downloads every row of the current filter and sort (all pages) as
  * the API's CSV file (`<endpoint>/export`), under the name the API gives it. The file is built
  * by the server as it reads the rows, so the button only waits, saying so, then saves the file.
  */
-
-/** Saves a file the page holds, as a download under `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Some browsers read the address only after the click has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function ExportButton() {
   const { resource, filter, filterValues, sort, total } = useListContext();

@@ -20,6 +20,7 @@ import type { EntitySchema } from '../../schema/types';
 import { columnsOf, dateRangeOf, viewOf } from '../../schema/views';
 import type { PortalPermissions } from '../data/authProvider';
 import { mayDo } from './access';
+import { BulkActionButtons, hasBulkActions } from './BulkActionButtons';
 import { ExportButton } from './ExportButton';
 import { DateRangeFilter } from './filters/DateRangeFilter';
 import { listFilters } from './filters/listFilters';
@@ -66,13 +67,17 @@ function CompactList({ entity, columns }: { entity: EntitySchema; columns: reado
 /**
  * The table of wider screens. With status actions (`x-transitions`) a last column holds the
  * buttons of those the row's status allows, as on the record's detail screen; on phones they are
- * left to the detail screen, a tap away, rather than crowd each item.
+ * left to the detail screen, a tap away, rather than crowd each item. With actions on ticked rows
+ * (`x-resource.bulkActions`) each row can be ticked and the actions show above the ticked rows.
  */
 function RecordTable({ entity, columns }: { entity: EntitySchema; columns: readonly string[] }) {
   const link = useRowLink();
   const actions = transitionsOf(entity).length > 0;
   return (
-    <DataTable rowClick={link} bulkActionButtons={false}>
+    <DataTable
+      rowClick={link}
+      bulkActionButtons={hasBulkActions(entity) ? <BulkActionButtons entity={entity} /> : false}
+    >
       {columns.map((name) => (
         <DataTable.Col
           key={name}

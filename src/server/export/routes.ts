@@ -9,7 +9,7 @@ import { languageOf } from '../kernel/language';
 import { errorResponses } from '../http/shared-schemas';
 import { kuwaitToday } from '../payments/kuwait-time';
 import { parseListQuery, requestedView } from '../http/list-params';
-import { encryptedQuerystring, listQuerystring } from '../http/route-schemas';
+import { datedListQuerystring, encryptedQuerystring, hasDateRange, listQuerystring } from '../http/route-schemas';
 import { collectionPath } from '../routes/paths';
 import { hasViewGates, readListRequest } from '../routes/resources';
 import { BOM, csvRow } from './csv';
@@ -64,7 +64,7 @@ function registerExport(app: FastifyInstance, ctx: ServerContext, entity: Entity
         tags: [entity.$id],
         summary: `Export ${entity.$id} as CSV`,
         description: description(entity),
-        querystring: encrypted ? encryptedQuerystring : listQuerystring,
+        querystring: encrypted ? encryptedQuerystring : hasDateRange(entity) ? datedListQuerystring : listQuerystring,
         produces: ['text/csv'],
         response: {
           200: {
@@ -79,9 +79,15 @@ function registerExport(app: FastifyInstance, ctx: ServerContext, entity: Entity
       const caller = callerOf(request);
       const raw = await readListRequest(ctx, entity, request, 'export');
       const view = requestedView(raw);
-      const query = parseListQuery(ctx.validator, entity, { filter: raw.filter, sort: raw.sort }, undefined, {
-        anyLength: true,
-      });
+      const query = parseListQuery(
+        ctx.validator,
+        entity,
+        { filter: raw.filter, sort: raw.sort, from: raw.from, to: raw.to },
+        undefined,
+        {
+          anyLength: true,
+        },
+      );
       const columns = exportColumns(entity, view, languageOf(request));
       const batches = keysetBatches(ctx.db, {
         entity,

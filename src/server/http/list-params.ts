@@ -19,6 +19,10 @@ export interface RawListQuery {
   filter?: unknown;
   range?: unknown;
   sort?: unknown;
+  /** First day of the list's date range (SPEC §7 "from and to date query values"), besides the filter. */
+  from?: unknown;
+  /** Last day of the list's date range. */
+  to?: unknown;
 }
 
 function decode(name: string, value: unknown): unknown {
@@ -118,6 +122,24 @@ function checkDateRange(
   if (problem) throw fieldError(problem.filter, problem.key, problem.params);
 }
 
+/**
+ * The `from` and `to` query values as the ends of the list's date range (the view's when it has
+ * one), where the filter leaves them out; refused on a list without a date range.
+ */
+function withQueryDates(entity: EntitySchema, view: string | undefined, filter: Filter, raw: RawListQuery): Filter {
+  const ends = { from: raw.from, to: raw.to };
+  if (ends.from === undefined && ends.to === undefined) return filter;
+  const rule = dateRangeOf(entity, view);
+  if (!rule) throw fieldError(ends.from === undefined ? 'to' : 'from', 'validation.type');
+  const names = rangeFilters(rule);
+  const result = { ...filter };
+  for (const end of ['from', 'to'] as const) {
+    const value = ends[end];
+    if (typeof value === 'string' && isBlank(result[names[end]])) result[names[end]] = value;
+  }
+  return result;
+}
+
 /** A bare date bounding a date-time field covers the whole business day it names. */
 function withDayBounds(entity: EntitySchema, filter: Filter): Filter {
   const result = { ...filter };
@@ -145,7 +167,7 @@ export function parseListQuery(
   const requested = filterOf(raw);
   validator.check(`${entity.$id}.filter`, requested);
   const view = typeof requested[VIEW_FILTER] === 'string' ? requested[VIEW_FILTER] : undefined;
-  const filter = withViewFilter(entity, requested);
+  const filter = withQueryDates(entity, view, withViewFilter(entity, requested), raw);
   checkDateRange(entity, view, filter, today, options);
   return {
     filter: withDayBounds(entity, filter),

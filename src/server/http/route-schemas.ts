@@ -60,6 +60,34 @@ export const listQuerystring = {
   },
 } as const;
 
+/** A day, `YYYY-MM-DD`. */
+const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
+/** Whether a list of `entity`, or of one of its views, has a date range (`x-list.dateRange`). */
+export const hasDateRange = (entity: EntitySchema) =>
+  entity['x-list'].dateRange !== undefined || viewsOf(entity).some(([, view]) => view.dateRange !== undefined);
+
+/**
+ * Query string of a list with a date range (`x-list.dateRange`): besides the filter, `from` and
+ * `to` (SPEC §7) give the range's ends where the filter leaves them out.
+ */
+export const datedListQuerystring = {
+  ...listQuerystring,
+  properties: {
+    ...listQuerystring.properties,
+    from: {
+      type: 'string',
+      pattern: DATE_PATTERN,
+      description: "First day of the list's date range, when the filter does not give it",
+    },
+    to: {
+      type: 'string',
+      pattern: DATE_PATTERN,
+      description: "Last day of the list's date range, when the filter does not give it",
+    },
+  },
+} as const;
+
 /** Query string of a list call to an encrypted resource: `{filter, range, sort}` sealed in `data`. */
 export const encryptedQuerystring = {
   type: 'object',

@@ -149,7 +149,6 @@ describe('the transfer projection', () => {
     });
     expect(transferBalances(transfer('on_hold'))).toEqual({ merchant_balance: -120_500n, transfers_on_hold: 120_500n });
     expect(transferBalances(transfer('transferred'))).toEqual({ merchant_balance: -120_500n, merchant_bank: 120_500n });
-    expect(transferBalances(transfer('transferred', '99.000', 'PT-2026-00004'))).toEqual({});
   });
 
   it('balances every change of status, named hold, release or transfer', () => {

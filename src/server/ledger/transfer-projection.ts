@@ -14,16 +14,9 @@ const ACCOUNT_OF_STATUS: Record<string, Account> = {
   transferred: 'merchant_bank',
 };
 
-/**
- * The demo's weekly transfers are made-up figures no flow produced (random amounts, no
- * transactions): the ledger leaves them out, or they would take invented money out of the demo
- * merchant's balance. Transfers made by the product carry other document numbers.
- */
-const MADE_UP = /^PT-\d{4}-\d{5}$/;
-
-/** What a transfer row puts in each account (nothing for no row, or a made-up one). */
+/** What a transfer row puts in each account (nothing for no row). */
 export function transferBalances(row: Row | null | undefined): Balances {
-  if (!row || (typeof row.document_no === 'string' && MADE_UP.test(row.document_no))) return {};
+  if (!row) return {};
   const account = ACCOUNT_OF_STATUS[String(row.status)];
   const amount = row.amount === null || row.amount === undefined ? 0n : (toFils(String(row.amount)) ?? 0n);
   if (!account || amount === 0n) return {};

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context';
 import { voidExpiredAuthorizations } from '../payments/authorizations';
 import { sweepPayments } from '../payments/sweep';
 import { processDueRefunds } from '../payments/refunds';
+import { runDailySettlement } from '../payments/settlement-run';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
 import type { TableRow } from '../storage/entity-rows';
 import { queueInvoiceSms } from './invoice-sms';
@@ -12,7 +13,8 @@ import { WebhookDispatcher, type WebhookOptions } from './webhook-dispatcher';
  * What happens by the clock: scheduled invoices and scheduled bulk uploads send their SMS when
  * their time comes, due subscriptions are charged, payments are swept (unanswered ones become
  * incomplete, overdue invoices expire), authorisations past their capture deadline are voided,
- * due refunds are processed and webhooks are retried. Each tick claims its rows in the
+ * due refunds are processed, the day's settlement run makes and pays out payment transfers, and
+ * webhooks are retried. Each tick claims its rows in the
  * transaction that queues their messages (`for update skip locked`, or an update whose condition a
  * second claimer no longer meets), so each SMS leaves exactly once, across restarts and with
  * several servers on one PostgreSQL.
@@ -37,6 +39,8 @@ export interface TickSummary {
   voided: number;
   /** Refunds processed or failed. */
   refunds: number;
+  /** Payment transfers made or paid out by the day's settlement run. */
+  transfers: number;
   /** Webhooks delivered. */
   webhooks: number;
 }
@@ -144,6 +148,7 @@ export class Scheduler {
     const swept = await step(() => sweepPayments(this.ctx, now), 0);
     const voided = await step(() => voidExpiredAuthorizations(this.ctx, now), 0);
     const refunds = await step(() => processDueRefunds(this.ctx, now), 0);
+    const transfers = await step(() => runDailySettlement(this.ctx, now), 0);
     // What the steps queued (SMS, webhooks of charges) leaves now.
     this.ctx.outbox.kick();
     const webhooks = await step(() => this.webhooks.dispatch(now), 0);
@@ -156,6 +161,7 @@ export class Scheduler {
       swept,
       voided,
       refunds,
+      transfers,
       webhooks,
     };
   }

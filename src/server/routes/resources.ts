@@ -20,6 +20,8 @@ import {
   idParams,
   listDescription,
   listQuerystring,
+  datedListQuerystring,
+  hasDateRange,
 } from '../http/route-schemas';
 import { withUploads } from '../files/uploads';
 import { actorOf } from '../history/change-history';
@@ -217,7 +219,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
         tags,
         summary: `List ${name}`,
         description: listDescription(entity),
-        querystring: encrypted ? encryptedQuerystring : listQuerystring,
+        querystring: encrypted ? encryptedQuerystring : hasDateRange(entity) ? datedListQuerystring : listQuerystring,
         response: { 200: { type: 'array', items: recordRef }, ...errorResponses },
       },
     },

@@ -33,6 +33,7 @@ const answer = {
         uploads: { type: 'integer' },
         charges: { type: 'integer' },
         swept: { type: 'integer' },
+        transfers: { type: 'integer' },
         webhooks: { type: 'integer' },
       },
     },

@@ -1,5 +1,7 @@
 import type { ServerContext } from '../context';
 import { voidExpiredAuthorizations } from '../payments/authorizations';
+import { kuwaitToday } from '../payments/kuwait-time';
+import { kuwaitDayStart, settlePreviousDay } from '../payments/settlement-run';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
 import { sweepPayments } from '../payments/sweep';
 import { storeOf } from '../storage/entity-stores';
@@ -10,13 +12,16 @@ import { atInstant } from './flow-context';
  * cash received, a refund requested) is planned at an instant and played in time order with the
  * clock stopped there, so each flow finds the world as it was then. Between steps the scheduler's
  * own work runs as it would have: subscriptions are charged at each instant they fall due, the
- * sweep runs where a card payment was left pending, and authorisations not captured in time are
- * voided at the end.
+ * sweep runs where a card payment was left pending, the settlement run makes and pays out the
+ * payment transfers each night, and authorisations not captured in time are voided at the end.
  */
 
 type Step = { at: number; run: (at: Date) => Promise<void>; subscriptions: boolean };
 
 const SWEEP_AFTER_MS = 11 * 60_000;
+const DAY_MS = 86_400_000;
+/** When in the Kuwait night the scheduler's daily settlement run is played. */
+const SETTLEMENT_AT_MS = 2 * 3_600_000;
 
 export class DemoTimeline {
   private readonly steps: Step[] = [];
@@ -44,6 +49,19 @@ export class DemoTimeline {
     if (this.sweeps.has(when)) return;
     this.sweeps.add(when);
     this.at(when, (instant) => sweepPayments(this.ctx, instant).then(() => undefined));
+  }
+
+  /**
+   * Plans the daily settlement run (`settlePreviousDay`) each night from the day after the first
+   * step planned so far up to the end, as the scheduler runs it.
+   */
+  settleEachNight(): void {
+    const first = this.steps[0]?.at;
+    if (first === undefined) return;
+    const start = kuwaitDayStart(kuwaitToday(new Date(first))).getTime() + DAY_MS + SETTLEMENT_AT_MS;
+    for (let at = start; at <= this.end.getTime(); at += DAY_MS) {
+      this.at(at, (instant) => settlePreviousDay(this.ctx, instant).then(() => undefined));
+    }
   }
 
   /** Plays every step in time order, then the scheduler up to the end. Steps may plan later ones. */

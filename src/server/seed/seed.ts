@@ -43,7 +43,7 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
     invoices: demoInvoices(seededRandom(965), 40),
     transactions: 110,
     subMerchants: ['Salmiya Branch', 'فرع الجهراء', 'Avenues Kiosk'],
-    bank: ['National Bank of Kuwait', 'KW81NBOK0000000000001000372151'],
+    holdTransfers: { email: DEMO_ACCOUNTS.merchant.email, daysAgo: 2, reason: 'Compliance document review' },
   });
   await seedDemoSales(demo);
   await seedDemoSaleFees(ctx, tx, DEMO_ACCOUNTS.merchant.email);
@@ -111,15 +111,15 @@ async function seedVendor(ctx: ServerContext, tx: Queryable): Promise<void> {
     await createMerchant(tx, { name, name_ar, brand_name: name, parent_id: vendor.id, services });
   }
   const demo = new DemoWriter(ctx, tx, vendor.id);
+  // Its profile first: its payment transfers go to the bank account there.
+  await seedVendorAccount(demo, vendor);
   await seedDemoPayments(demo, {
     seed: 2027,
     invoices: demoInvoices(seededRandom(2026), 6, 60),
     transactions: 24,
     subMerchants: ['Mubarakiya Sweets', 'Gulf Coffee Roasters'],
-    bank: ['Kuwait Finance House', 'KW39KFHO0000000000051010045670'],
   });
   await seedDemoCatalogue(demo, 3);
-  await seedVendorAccount(demo, vendor);
   await demo.create('employee', {
     values: {
       name: 'Dana Al-Qattan',

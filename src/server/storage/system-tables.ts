@@ -195,4 +195,15 @@ export const SYSTEM_TABLES: string[] = [
     entries integer not null,
     primary key (merchant_id, day, account, event)
   )`,
+  // Merchants whose payment transfers support holds (`payments/transfer-holds.ts`), with the reason given.
+  `create table if not exists transfer_holds (
+    merchant_id integer primary key references merchants(id) on delete cascade,
+    reason text not null,
+    held_at timestamptz not null
+  )`,
+  // Kuwait days the daily settlement run has finished (`payments/settlement-run.ts`): later passes skip them.
+  `create table if not exists settlement_days (
+    day date primary key,
+    finished_at timestamptz not null
+  )`,
 ];

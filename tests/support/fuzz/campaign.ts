@@ -83,6 +83,11 @@ export const STATE_DEPENDENT: { matches: (op: Operation) => boolean; also: numbe
     reason: 'the document says 400 for parameters that need each other, which a list of parameters cannot say',
   },
   {
+    matches: (op) => ['POST /v1/payment-transfer/request', 'GET /v1/report/payment-transfer/download'].includes(op.key),
+    also: [404, 409],
+    reason: "ids a schema makes are seldom the merchant's own settled transactions or transfers (404, 409)",
+  },
+  {
     matches: (op) => op.key === 'POST /v1/pay/{reference}',
     also: [429],
     reason: 'payments count attempts per address and link with limits `rateLimits` does not lift',

@@ -1,0 +1,225 @@
+import { fromFils } from '../../shared/money';
+import type { EntityRecord } from '../../generated/entities';
+import type { ServerContext } from '../context';
+import type { Queryable } from '../db/database';
+import { storeOf } from '../storage/entity-stores';
+import { lockRefunds, unsettledBalance } from './balance';
+import { kuwaitToday } from './kuwait-time';
+import { holdReasonOf } from './transfer-holds';
+import { filsOf } from './transactions';
+
+/**
+ * Settlement and payment transfers (SPEC §4). Once a day, for the previous Kuwait day, each
+ * merchant's settled money is gathered into one payment transfer to its bank account:
+ * - its transactions: card and wallet payments (cash never passed through the gateway) that took
+ *   money (`success` or `refunded`, `captured_amount` > 0), made before the end of that day and not
+ *   yet in a transfer. Usually that day's; an authorisation captured later, or a pending payment
+ *   settled later, comes with the first run after it settled;
+ * - its refunds: every processed refund not yet deducted by a transfer, up to the run, whatever the
+ *   day of the payment it gave back;
+ * - its amount: the transactions' net amounts (after the gateway's fees) less those refunds. When
+ *   that is not above zero (refunds the day's payments do not cover), nothing is made and both wait
+ *   for the next run, which gathers them with the days after.
+ * Each transaction and refund records the transfer (`transfer_id`), so once the transfer is paid
+ * out the merchant's unsettled balance (`balance.ts`) holds nothing of those days.
+ *
+ * A transfer is made `not_transferred`, or `on_hold` with the reason while support holds the
+ * merchant's transfers (`transfer-holds.ts`); the sandbox bank pays out every `not_transferred`
+ * transfer at the first run of a later Kuwait day (`transferred`, with the transfer date), unless
+ * refunds processed since it was made took what it would pay (`payOutTransfers`).
+ *
+ * Safe to repeat and to run on several servers at once: each merchant is settled in its own
+ * transaction under the merchant's lock (the one refunds are processed under), and only what no
+ * transfer holds yet is gathered, so a second run finds nothing; a run cut short is finished by
+ * the next.
+ */
+
+export type TransferRecord = EntityRecord<'payment_transfer'>;
+
+const DAY_MS = 86_400_000;
+
+/** What a transaction must be to be paid out: money taken through the gateway, in no transfer yet. */
+export const TRANSFERABLE = `payment_method <> 'cash' and status in ('success', 'refunded')
+  and captured_amount > 0 and transfer_id is null`;
+
+/** Midnight in Kuwait that starts the Kuwait date `day` (`YYYY-MM-DD`). */
+export const kuwaitDayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
+
+/** The Kuwait date before the one at `now`. */
+export const previousKuwaitDay = (now: Date) => kuwaitToday(new Date(now.getTime() - DAY_MS));
+
+/** A transaction gathered into a transfer. */
+type Gathered = { id: number; net_amount: string; created_at: string | Date };
+
+/** The merchant's bank account a transfer goes to: its IBAN (else its account number) from its profile. */
+async function bankOf(ctx: ServerContext, q: Queryable, merchantId: number) {
+  const entity = ctx.entities.find((candidate) => candidate.$id === 'merchant');
+  if (!entity?.['x-resource'].own) return {};
+  const profile = await ctx.own.read(q, entity, merchantId);
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+  return { bank_name: text(profile.bank_name), bank_account: text(profile.iban) ?? text(profile.bank_account_number) };
+}
+
+const dateOf = (value: string | Date) => kuwaitToday(new Date(value));
+
+/**
+ * Makes one transfer of the merchant's `transactions` (read locked by the caller, under the
+ * merchant's lock) less the processed refunds no transfer deducted yet, up to `now`; records it on
+ * each of them. Null, and nothing written, when that amount is not above zero.
+ *
+ * @param toDate the last Kuwait day the transfer covers (the run's day); default the latest payment's
+ */
+export async function makeTransfer(
+  ctx: ServerContext,
+  q: Queryable,
+  merchantId: number,
+  transactions: Gathered[],
+  now: Date,
+  toDate?: string,
+): Promise<TransferRecord | null> {
+  if (transactions.length === 0) return null;
+  const refunds = await q.query<{ id: number; refund_amount: string }>(
+    `select id, refund_amount::text as refund_amount from ${storeOf(ctx, 'refund').table}
+     where merchant_id = $1::integer and status = 'processed' and transfer_id is null
+       and processed_at <= $2::timestamptz
+     order by id for update`,
+    [merchantId, now.toISOString()],
+  );
+  const net = transactions.reduce((sum, row) => sum + filsOf(row.net_amount), 0n);
+  const refunded = refunds.reduce((sum, row) => sum + filsOf(row.refund_amount), 0n);
+  if (net - refunded <= 0n) return null;
+  const dates = transactions.map((row) => dateOf(row.created_at)).sort();
+  const hold = await holdReasonOf(q, merchantId);
+  const at = now.toISOString();
+  const transfer = await storeOf(ctx, 'payment_transfer').create(
+    q,
+    merchantId,
+    {},
+    {
+      from_date: dates[0],
+      to_date: toDate ?? dates[dates.length - 1],
+      transaction_count: transactions.length,
+      amount: fromFils(net - refunded),
+      refunds_amount: fromFils(refunded),
+      ...(await bankOf(ctx, q, merchantId)),
+      status: hold === null ? 'not_transferred' : 'on_hold',
+      hold_reason: hold ?? undefined,
+      created_at: at,
+      updated_at: at,
+    },
+  );
+  const transactionStore = storeOf(ctx, 'transaction');
+  for (const row of transactions)
+    await transactionStore.update(q, merchantId, row.id, { transfer_id: transfer.id }, 'patch');
+  const refundStore = storeOf(ctx, 'refund');
+  for (const row of refunds) await refundStore.update(q, merchantId, row.id, { transfer_id: transfer.id }, 'patch');
+  return transfer;
+}
+
+/**
+ * Settles one merchant up to the end of the Kuwait date `day`, in a transaction of its own under
+ * the merchant's lock; the transfer made, or null when there was nothing (more) to pay out.
+ */
+export async function settleMerchant(
+  ctx: ServerContext,
+  merchantId: number,
+  day: string,
+  now: Date,
+): Promise<TransferRecord | null> {
+  const table = storeOf(ctx, 'transaction').table;
+  const end = new Date(kuwaitDayStart(day).getTime() + DAY_MS);
+  return ctx.db.transaction(async (tx) => {
+    await lockRefunds(tx, merchantId);
+    const rows = await tx.query<Gathered>(
+      `select id, net_amount::text as net_amount, created_at from ${table}
+       where merchant_id = $1::integer and ${TRANSFERABLE} and created_at < $2::timestamptz
+       order by id for update`,
+      [merchantId, end.toISOString()],
+    );
+    return makeTransfer(ctx, tx, merchantId, rows, now, day);
+  });
+}
+
+/**
+ * The sandbox bank pays out: every `not_transferred` transfer made before the Kuwait day of `now`
+ * becomes `transferred` that day, oldest first, as long as what the gateway still holds for the
+ * merchant after it covers the refunds processed since it was made (`unsettledBalance` stays at
+ * or above zero); one it does not cover waits for later payments. Each merchant is paid out under
+ * its lock, in a transaction of its own. Returns how many were paid out.
+ */
+export async function payOutTransfers(ctx: ServerContext, now: Date): Promise<number> {
+  const store = storeOf(ctx, 'payment_transfer');
+  const today = kuwaitToday(now);
+  const before = kuwaitDayStart(today).toISOString();
+  const merchants = await ctx.db.query<{ merchant_id: number }>(
+    `select distinct merchant_id from ${store.table}
+     where status = 'not_transferred' and created_at < $1::timestamptz order by merchant_id`,
+    [before],
+  );
+  let paid = 0;
+  for (const { merchant_id: merchantId } of merchants) {
+    paid += await ctx.db.transaction(async (tx) => {
+      await lockRefunds(tx, merchantId);
+      const due = await tx.query<{ id: number; amount: string }>(
+        `select id, amount::text as amount from ${store.table}
+         where merchant_id = $1::integer and status = 'not_transferred' and created_at < $2::timestamptz
+         order by id for update`,
+        [merchantId, before],
+      );
+      let balance = await unsettledBalance(tx, merchantId);
+      let count = 0;
+      for (const transfer of due) {
+        const amount = filsOf(transfer.amount);
+        if (balance < amount) break;
+        await store.update(tx, merchantId, transfer.id, { status: 'transferred', transfer_date: today }, 'patch');
+        balance -= amount;
+        count += 1;
+      }
+      return count;
+    });
+  }
+  return paid;
+}
+
+/** What one settlement run did. */
+export interface SettlementSummary {
+  /** Transfers made. */
+  transfers: number;
+  /** Transfers paid out. */
+  paid: number;
+}
+
+/**
+ * One settlement pass at `now` for the previous Kuwait day, whether or not it ran already: pays
+ * out the transfers due, then settles every merchant with money to transfer up to that day.
+ */
+export async function settlePreviousDay(ctx: ServerContext, now: Date): Promise<SettlementSummary> {
+  const paid = await payOutTransfers(ctx, now);
+  const day = previousKuwaitDay(now);
+  const end = new Date(kuwaitDayStart(day).getTime() + DAY_MS);
+  const merchants = await ctx.db.query<{ merchant_id: number }>(
+    `select distinct merchant_id from ${storeOf(ctx, 'transaction').table}
+     where ${TRANSFERABLE} and created_at < $1::timestamptz order by merchant_id`,
+    [end.toISOString()],
+  );
+  let transfers = 0;
+  for (const { merchant_id } of merchants) if (await settleMerchant(ctx, merchant_id, day, now)) transfers += 1;
+  return { transfers, paid };
+}
+
+/**
+ * The scheduler's step: the day's settlement run, once per Kuwait day. A day is marked done only
+ * when its run finished, so a run cut short is run again at the next pass, and passes of several
+ * servers at once settle every transaction once (see above). Returns the transfers made and paid.
+ */
+export async function runDailySettlement(ctx: ServerContext, now: Date): Promise<number> {
+  const day = previousKuwaitDay(now);
+  const [done] = await ctx.db.query(`select day from settlement_days where day = $1::date`, [day]);
+  if (done) return 0;
+  const summary = await settlePreviousDay(ctx, now);
+  await ctx.db.query(
+    `insert into settlement_days (day, finished_at) values ($1::date, $2::timestamptz) on conflict (day) do nothing`,
+    [day, now.toISOString()],
+  );
+  return summary.transfers + summary.paid;
+}
