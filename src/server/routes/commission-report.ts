@@ -81,7 +81,9 @@ export function commissionReportRoutes(app: FastifyInstance, ctx: ServerContext)
       schema: {
         tags: ['transaction'],
         summary: 'Dynamic-commission report: payments, amount paid and commission per month and payment method',
-        description: `\`from\` and \`to\` are Kuwait days, both needed, at most ${COMMISSION_REPORT_MAX_MONTHS} months apart.`,
+        description:
+          `\`from\` and \`to\` are Kuwait days. Answers 400 when either is missing, \`from\` is after \`to\` or they ` +
+          `are more than ${COMMISSION_REPORT_MAX_MONTHS} months apart.`,
         querystring: {
           type: 'object',
           additionalProperties: false,
