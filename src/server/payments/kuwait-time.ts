@@ -10,6 +10,11 @@ export function kuwaitToday(now: Date): string {
   return new Date(now.getTime() + KUWAIT_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** Midnight in Kuwait that starts the Kuwait date `day` (`YYYY-MM-DD`). */
+export function kuwaitDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+03:00`);
+}
+
 /** The instant the Kuwait month of `now` began (midnight of its first day in Kuwait). */
 export function kuwaitMonthStart(now: Date): Date {
   const [year, month] = kuwaitToday(now).split('-').map(Number);

@@ -1,7 +1,7 @@
 import { fromFils } from '../../shared/money';
 import type { Queryable } from '../db/database';
 import { ApiError } from '../kernel/api-error';
-import { kuwaitToday } from './kuwait-time';
+import { kuwaitDayStart, kuwaitToday } from './kuwait-time';
 import type { Target } from './targets';
 import type { PaymentTerms } from './terms';
 import { filsOf } from './transactions';
@@ -12,20 +12,17 @@ import { filsOf } from './transactions';
  * declined attempts one invoice allows. Zero means unlimited.
  */
 
-/** The start of a Kuwait calendar date (`YYYY-MM-DD`) as an instant. */
-const kuwaitMidnight = (date: string) => new Date(`${date}T00:00:00+03:00`);
-
 /** The Kuwait day and month `now` falls in, as half-open ranges of instants. */
 export function kuwaitPeriods(now: Date): { dayStart: Date; dayEnd: Date; monthStart: Date; monthEnd: Date } {
   const today = kuwaitToday(now);
-  const dayStart = kuwaitMidnight(today);
+  const dayStart = kuwaitDayStart(today);
   const [year, month] = today.split('-').map(Number);
   const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
   return {
     dayStart,
     dayEnd: new Date(dayStart.getTime() + 86_400_000),
-    monthStart: kuwaitMidnight(`${today.slice(0, 7)}-01`),
-    monthEnd: kuwaitMidnight(`${next}-01`),
+    monthStart: kuwaitDayStart(`${today.slice(0, 7)}-01`),
+    monthEnd: kuwaitDayStart(`${next}-01`),
   };
 }
 

@@ -4,7 +4,7 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { storeOf } from '../storage/entity-stores';
 import { lockRefunds, unsettledBalance } from './balance';
-import { kuwaitToday } from './kuwait-time';
+import { kuwaitDayStart, kuwaitToday } from './kuwait-time';
 import { holdReasonOf } from './transfer-holds';
 import { filsOf } from './transactions';
 
@@ -41,9 +41,6 @@ const DAY_MS = 86_400_000;
 /** What a transaction must be to be paid out: money taken through the gateway, in no transfer yet. */
 export const TRANSFERABLE = `payment_method <> 'cash' and status in ('success', 'refunded')
   and captured_amount > 0 and transfer_id is null`;
-
-/** Midnight in Kuwait that starts the Kuwait date `day` (`YYYY-MM-DD`). */
-export const kuwaitDayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
 
 /** The Kuwait date before the one at `now`. */
 export const previousKuwaitDay = (now: Date) => kuwaitToday(new Date(now.getTime() - DAY_MS));

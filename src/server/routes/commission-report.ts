@@ -14,6 +14,7 @@ import type { ServerContext } from '../context';
 import { checkAccess } from '../http/guard';
 import { errorResponses } from '../http/shared-schemas';
 import { ApiError } from '../kernel/api-error';
+import { kuwaitDayStart } from '../payments/kuwait-time';
 import { storeOf } from '../storage/entity-stores';
 
 /**
@@ -25,9 +26,6 @@ import { storeOf } from '../storage/entity-stores';
  * travelling as KWD strings, and the totals are added up in fils. Behind the transactions
  * report's gate.
  */
-
-/** Kuwait keeps UTC+3 all year: its day `day` begins at 21:00 UTC the day before. */
-const kuwaitDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 3 * 3_600_000);
 
 const DAY_MS = 86_400_000;
 

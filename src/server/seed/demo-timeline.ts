@@ -1,7 +1,7 @@
 import type { ServerContext } from '../context';
 import { voidExpiredAuthorizations } from '../payments/authorizations';
-import { kuwaitToday } from '../payments/kuwait-time';
-import { kuwaitDayStart, settlePreviousDay } from '../payments/settlement-run';
+import { kuwaitDayStart, kuwaitToday } from '../payments/kuwait-time';
+import { settlePreviousDay } from '../payments/settlement-run';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
 import { sweepPayments } from '../payments/sweep';
 import { storeOf } from '../storage/entity-stores';
