@@ -1,6 +1,5 @@
-import { TEST_CARDS } from '../../../src/shared/pay';
 import type { Client } from '../../api/helpers/client';
-import { card, created, paidNow, Payer, transactionsOf } from '../../api/helpers/pay';
+import { paidNow } from '../../api/helpers/pay';
 import type { TestServer } from '../../api/helpers/server';
 
 /** Payments of today made for the matrix: each refund it creates takes all one of them holds. */
@@ -40,14 +39,6 @@ export async function freshMoneyRecords(server: TestServer, admin: Client, merch
 
 /** A new invoice of the merchant paid with the success card under authorise-first terms. */
 async function authorised(server: TestServer, admin: Client): Promise<void> {
-  const invoice = await created(admin, '/v1/invoice', {
-    kind: 'quick',
-    customer_name: 'Hamad Al-Azmi',
-    mobile: '96550007788',
-    amount: '9.000',
-    payment_methods: ['card'],
-  });
-  await new Payer(server).paid(invoice.reference_no, { method: 'card', card: card(TEST_CARDS.success) });
-  const [authorisation] = await transactionsOf(server, invoice.reference_no);
-  if (authorisation.status !== 'authorized') throw new Error(`${invoice.reference_no} was not authorised`);
+  const authorisation = await paidNow(server, admin, '9.000');
+  if (authorisation.status !== 'authorized') throw new Error(`${authorisation.reference_no} was not authorised`);
 }
