@@ -660,6 +660,12 @@ export interface XReferences {
    */
   label: string | XLabel;
   /**
+   * The columns of the list of these records on the referenced record's page (a transfer's transactions with their net amounts); default the entity's `x-list.columns`. Each names a property of the entity.
+   *
+   * @minItems 1
+   */
+  columns?: string[];
+  /**
    * Referenced records that match may not be newly chosen (`{ "status": ["inactive"] }`), 400 `x-messages["x-refuse"]` (default `validation.reference_refused`).
    */
   refuse?: {

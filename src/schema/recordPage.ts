@@ -65,6 +65,8 @@ export function recordSections(entity: EntitySchema, names: readonly string[]): 
 export interface Related {
   source: EntitySchema;
   column: string;
+  /** The columns listed: the reference's `columns`, else the source's list columns (the reference left out). */
+  columns: readonly string[];
 }
 
 /**
@@ -75,9 +77,12 @@ export interface Related {
 export function relatedOf(entity: EntitySchema, entities: readonly EntitySchema[]): Related[] {
   return entities.flatMap((source) =>
     allows(source, 'list')
-      ? Object.entries(source.properties)
-          .filter(([, property]) => referenceOf(property)?.entity === entity.$id)
-          .map(([column]) => ({ source, column }))
+      ? Object.entries(source.properties).flatMap(([column, property]) => {
+          const reference = referenceOf(property);
+          if (reference?.entity !== entity.$id) return [];
+          const columns = reference.columns ?? source['x-list'].columns.filter((name) => name !== column);
+          return [{ source, column, columns }];
+        })
       : [],
   );
 }
