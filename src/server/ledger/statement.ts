@@ -89,13 +89,14 @@ function lineOf(row: LineRow, opening: bigint): Omit<StatementLine, 'description
     row.transaction_id === null
       ? null
       : { entity: 'transaction' as const, id: row.transaction_id, number: row.transaction_no };
+  // A transfer's entries may also name a refund it deducted: the transfer is what the line reads as.
   const primary =
-    row.refund_id !== null
-      ? { entity: 'refund' as const, id: row.refund_id, number: row.refund_no }
-      : row.capture_id !== null
-        ? { entity: 'capture' as const, id: row.capture_id, number: row.capture_no }
-        : row.transfer_id !== null
-          ? { entity: 'payment_transfer' as const, id: row.transfer_id, number: row.transfer_no }
+    row.transfer_id !== null
+      ? { entity: 'payment_transfer' as const, id: row.transfer_id, number: row.transfer_no }
+      : row.refund_id !== null
+        ? { entity: 'refund' as const, id: row.refund_id, number: row.refund_no }
+        : row.capture_id !== null
+          ? { entity: 'capture' as const, id: row.capture_id, number: row.capture_no }
           : transaction;
   return {
     id: row.id,

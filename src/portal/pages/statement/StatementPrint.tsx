@@ -19,10 +19,13 @@ const printStyles = (
     styles={{
       '@media print': {
         '@page': { margin: '12mm' },
-        body: { background: '#fff' },
         [`.${SCREEN_ONLY}, header, nav, .MuiAppBar-root, .MuiDrawer-root, .RaSidebar-root, .RaAppBar-root`]: {
           display: 'none !important',
         },
+        // The layout's other content (the compliance warning) stays on screen.
+        '.RaLayout-content > :not(:has(.statement-print))': { display: 'none !important' },
+        'body, .RaLayout-appFrame, .RaLayout-content, main': { background: '#fff !important' },
+        '.RaLayout-appFrame': { marginTop: '0 !important', paddingTop: '0 !important' },
         '.RaLayout-content, .RaLayout-contentWithSidebar, main': {
           margin: '0 !important',
           padding: '0 !important',
