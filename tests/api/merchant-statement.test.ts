@@ -257,6 +257,8 @@ describe.each(DRIVERS)('the merchant statement (%s)', (driver) => {
     expect(arabic.json().message).not.toBe(long.json().message);
     expect((await ask({ from: kuwaitDate(0), to: kuwaitDate(-1) })).statusCode).toBe(400);
     expect((await ask({ from: '2026-13-40', to: kuwaitDate(0) })).statusCode).toBe(400);
+    expect((await ask({ from: '0000-01-01', to: '0000-01-02' })).statusCode).toBe(400);
+    expect((await ask({ from: kuwaitDate(0), to: kuwaitDate(0), range: 'nope' })).statusCode).toBe(400);
     const download = await merchant.get('/v1/report/merchant-statement/download', {
       query: { from: kuwaitDate(-200), to: kuwaitDate(0) },
       locale: 'ar',

@@ -27,11 +27,12 @@ import { statementOf, STATEMENT_ACCOUNTS, type StatementRange } from '../ledger/
  */
 
 const kwd = { type: 'string', pattern: '^-?[0-9]+\\.[0-9]{3}$' };
-const day = { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' };
+// Days of the ledger's era: an instant before year 1 has no ISO form the database reads.
+const day = { type: 'string', format: 'date', pattern: '^(19[7-9][0-9]|2[0-9]{3})-[0-9]{2}-[0-9]{2}$' };
 const dates = { from: { ...day, description: 'First Kuwait day' }, to: { ...day, description: 'Last Kuwait day' } };
 const rangeDescription =
-  `\`from\` and \`to\` are Kuwait days (midnight to midnight, UTC+3). Answers 400, in the caller's language, when ` +
-  `either is missing, \`from\` is after \`to\` or they are more than ${STATEMENT_MAX_MONTHS} months apart.`;
+  `\`from\` and \`to\` are Kuwait days (midnight to midnight, UTC+3). Answers 400 when either is missing, ` +
+  `\`from\` is after \`to\` or they are more than ${STATEMENT_MAX_MONTHS} months apart, in the caller's language.`;
 
 const documentSchema = {
   type: ['object', 'null'],
@@ -167,7 +168,7 @@ export function merchantStatementRoutes(app: FastifyInstance, ctx: ServerContext
           'Payments and captures are credits; refunds, admin charges, commission and transfers paid to the bank are ' +
           'debits; a transfer made, held or released moves money inside the balance and is an informational line. ' +
           'Lines are paged with `range` (JSON `[first, last]`, at most ' +
-          `${STATEMENT_MAX_PAGE} lines) and counted in \`total\` and \`Content-Range\`. \`reconciles\` is computed: ` +
+          `${STATEMENT_MAX_PAGE} lines; 400 when it is not such a pair) and counted in \`total\` and \`Content-Range\`. \`reconciles\` is computed: ` +
           'the opening balance plus every line equals the balance the ledger holds at the end of `to`.',
         querystring: {
           type: 'object',

@@ -12,7 +12,10 @@ import { documentPath, kuwaitDateTime, signedKwd } from './statementFormat';
 
 const amount = { whiteSpace: 'nowrap' } as const;
 
-/** A line's reference: its record's number, linked to the record when `links` (not on paper). */
+/**
+ * A line's reference: its record's number, linked to the record when `links` (not on paper), then
+ * the payment a refund or capture is of and the invoice it paid.
+ */
 function Reference({ line, links }: { line: StatementLine; links: boolean }) {
   const document = line.document;
   if (!document) return null;
@@ -37,6 +40,11 @@ function Reference({ line, links }: { line: StatementLine; links: boolean }) {
           ) : (
             <bdi>{transaction.number ?? `#${transaction.id}`}</bdi>
           )}
+        </Typography>
+      )}
+      {line.invoice_reference && (
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+          <bdi>{line.invoice_reference}</bdi>
         </Typography>
       )}
     </>
