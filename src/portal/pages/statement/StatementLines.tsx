@@ -100,7 +100,7 @@ export function StatementLines({
           <TableRow key={line.id} hover={links} sx={line.informational ? { color: 'text.secondary' } : undefined}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{kuwaitDateTime(line.at, language)}</TableCell>
             <TableCell>{say(`kinds.${line.kind}`)}</TableCell>
-            <TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <Reference line={line} links={links} />
             </TableCell>
             <TableCell sx={{ minWidth: 180 }}>
