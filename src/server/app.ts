@@ -33,6 +33,7 @@ import { assetReportRoutes } from './routes/asset-report';
 import { commissionReportRoutes } from './routes/commission-report';
 import { authRoutes, authSchemas, sessionRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
+import { merchantStatementRoutes } from './routes/merchant-statement';
 import { transactionEnquiryRoutes } from './routes/transaction-enquiry';
 import { paymentTransferRoutes } from './routes/payment-transfers';
 import { fileRoutes } from './routes/files';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         twoFactorRoutes(signedIn, ctx);
         assetReportRoutes(signedIn, ctx);
         commissionReportRoutes(signedIn, ctx);
+        merchantStatementRoutes(signedIn, ctx);
         dashboardRoutes(signedIn, ctx);
         transactionEnquiryRoutes(signedIn, ctx);
         paymentTransferRoutes(signedIn, ctx);

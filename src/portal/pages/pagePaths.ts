@@ -21,4 +21,10 @@ export const REPORT_PAGES: PageDeclaration[] = [
     group: 'reports',
     titleKey: 'app.dynamic_commission.title',
   },
+  {
+    path: '/report/merchant-statement',
+    entity: 'transaction',
+    group: 'reports',
+    titleKey: 'app.merchant_statement.title',
+  },
 ];
