@@ -358,4 +358,16 @@ describe.each(DRIVERS)('settlement and payment transfers (%s)', (driver) => {
     await payOutTransfers(ctx(), at(14, 0, 30));
     expect(await unsettledBalance(db(), merchantId)).toBe(0n);
   });
+
+  it('names a refund only on the entries of the payment it refunded, never on a transfer that deducted it', async () => {
+    const [named] = await db().query<{ count: number }>(
+      `select count(*)::integer as count from ledger_entries
+       where event in ('transfer', 'hold', 'release') and (refund_id is not null or capture_id is not null)`,
+    );
+    expect(named.count).toBe(0);
+    const [refunds] = await db().query<{ count: number }>(
+      `select count(*)::integer as count from ledger_entries where event = 'refund' and refund_id is not null`,
+    );
+    expect(refunds.count).toBeGreaterThan(0);
+  });
 });
