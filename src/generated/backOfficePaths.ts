@@ -13,6 +13,7 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/asset/report',
   '/transaction-enquiry',
   '/report/dynamic-commission',
+  '/money-trail/:entity/:id',
   '/invoice/*',
   '/invoice/invoice-list',
   '/delivery/invoice-list',
