@@ -116,7 +116,7 @@ function PaymentStep({ payment, transfers }: { payment: TrailTransaction; transf
         <TransferStep transfer={transfer} />
       ) : (
         payment.ledger.net !== '0.000' && (
-          <Box component="li" sx={{ listStyle: 'none', pl: 3, pb: 1, color: 'text.secondary' }}>
+          <Box component="li" sx={{ listStyle: 'none', pl: { xs: 1.5, sm: 3 }, pb: 1, color: 'text.secondary' }}>
             {translate('app.money_trail.not_in_transfer')}
           </Box>
         )

@@ -13,10 +13,17 @@ import { enumLabelKey } from '../../forms/uiSchema';
 import { formatDate } from '../../resources/format';
 import { StatusChip } from '../../resources/StatusChip';
 
-/** An amount in KWD in the user's language, kept left to right inside Arabic text. */
+/**
+ * An amount in KWD in the user's language, kept left to right inside Arabic text; one below zero
+ * (what a refund took off a transfer) with a minus sign.
+ */
 export function Amount({ value }: { value: string | null | undefined }) {
   const [language = 'en'] = useLocaleState();
-  return <bdi style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatKwd(value, language)}</bdi>;
+  const negative = value?.startsWith('-') ?? false;
+  const shown = formatKwd(negative ? value?.slice(1) : value, language);
+  return (
+    <bdi style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{negative ? `−${shown}` : shown}</bdi>
+  );
 }
 
 /** A date (and time) in the user's language. */
@@ -65,7 +72,11 @@ export function TrailStep(props: {
 }) {
   const translate = useTranslate();
   return (
-    <Box component="li" sx={{ position: 'relative', listStyle: 'none', pl: 3, pb: 2 }} data-step={props.entity}>
+    <Box
+      component="li"
+      sx={{ position: 'relative', listStyle: 'none', pl: { xs: 1.5, sm: 3 }, pb: 2 }}
+      data-step={props.entity}
+    >
       <Box
         aria-hidden
         sx={{
@@ -97,7 +108,10 @@ export function TrailStep(props: {
         </Typography>
       )}
       {props.children && (
-        <Box component="ol" sx={{ m: 0, mt: 1.5, p: 0, borderLeft: 2, borderColor: 'divider', ml: 0.75 }}>
+        <Box
+          component="ol"
+          sx={{ m: 0, mt: 1.5, p: 0, borderLeft: 2, borderColor: 'divider', ml: { xs: 0, sm: 0.75 } }}
+        >
           {props.children}
         </Box>
       )}

@@ -43,7 +43,7 @@ export function TrailTotals({ trail }: { trail: MoneyTrail }) {
           sx={{
             m: 0,
             display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 150px), 1fr))',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 130px), 1fr))',
             gap: 1.5,
           }}
         >
