@@ -280,6 +280,12 @@ export interface XResource {
   creates?: {
     [k: string]: XCreate;
   };
+  /**
+   * Pages a record's page links to, by name: a button labelled `resources.<entity>.actions.<name>` opening `route` for the record (its money trail).
+   */
+  links?: {
+    [k: string]: XLink;
+  };
 }
 /**
  * Portal routes of SPEC §2 that open the resource's screens; `:id` stands for the record id. None for an entity only seen inside another's screens.
@@ -511,6 +517,18 @@ export interface XCreate {
   prefill: {
     [k: string]: string;
   };
+}
+/**
+ * A page a record's page links to (the money trail of an invoice).
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XLink".
+ */
+export interface XLink {
+  /**
+   * Portal route of the page; `:id` stands for the record's id.
+   */
+  route: string;
 }
 /**
  * How the list screen and the list endpoint behave.

@@ -111,3 +111,21 @@ export function offeredCreates(entity: EntitySchema, record: Values): OfferedCre
       ),
     }));
 }
+
+/** A page a record's page links to (`x-resource.links`), with its path for the record. */
+export interface OfferedLink {
+  name: string;
+  /** The route as declared, `:id` standing for the record's id. */
+  route: string;
+  /** The route for this record. */
+  path: string;
+}
+
+/** The pages of `x-resource.links` for a record, each route's `:id` replaced by the record's id. */
+export function linksOf(entity: EntitySchema, record: Values): OfferedLink[] {
+  return Object.entries(entity['x-resource'].links ?? {}).map(([name, { route }]) => ({
+    name,
+    route,
+    path: route.replace(':id', encodeURIComponent(String(record.id))),
+  }));
+}

@@ -36,6 +36,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { merchantStatementRoutes } from './routes/merchant-statement';
 import { transactionEnquiryRoutes } from './routes/transaction-enquiry';
 import { paymentTransferRoutes } from './routes/payment-transfers';
+import { moneyTrailRoutes } from './routes/money-trail';
 import { fileRoutes } from './routes/files';
 import { openapiRoutes, swaggerOptions } from './routes/openapi';
 import { ownRoutes } from './routes/own';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         dashboardRoutes(signedIn, ctx);
         transactionEnquiryRoutes(signedIn, ctx);
         paymentTransferRoutes(signedIn, ctx);
+        moneyTrailRoutes(signedIn, ctx);
         bulkUploadRoutes(signedIn, ctx);
         registerResources(signedIn, ctx);
         registerTransitions(signedIn, ctx);

@@ -28,3 +28,16 @@ export const REPORT_PAGES: PageDeclaration[] = [
     titleKey: 'app.merchant_statement.title',
   },
 ];
+
+/** A back-office page opened from records (`x-resource.links`), at a path with parameters; not in the menu. */
+export interface RecordPageDeclaration {
+  path: string;
+  /** Entity whose record gate (`show`) the page follows, as the API route it reads does. */
+  entity: string;
+  /** Catalogue key of the page's title. */
+  titleKey: string;
+}
+
+export const RECORD_PAGES: RecordPageDeclaration[] = [
+  { path: '/money-trail/:entity/:id', entity: 'transaction', titleKey: 'app.money_trail.title' },
+];
