@@ -13,6 +13,7 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/asset/report',
   '/transaction-enquiry',
   '/report/dynamic-commission',
+  '/report/merchant-usage',
   '/invoice/*',
   '/invoice/invoice-list',
   '/delivery/invoice-list',

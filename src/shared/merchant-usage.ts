@@ -93,3 +93,25 @@ export function shareOf(used: bigint, limit: bigint): number | null {
   if (limit <= 0n) return null;
   return Number((used * 1000n) / limit) / 10;
 }
+
+/** Why a range of months is refused: the end it is about, the catalogue key and its `%{count}`. */
+export interface UsageRangeProblem {
+  field: 'from' | 'to';
+  key: string;
+  params?: { count: number };
+}
+
+const MONTH = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
+
+/** What is wrong with the range `from`–`to` (months), or null: the API's rule, also checked by the portal. */
+export function usageRangeProblem(
+  from: string | null | undefined,
+  to: string | null | undefined,
+): UsageRangeProblem | null {
+  if (!from || !MONTH.test(from)) return { field: 'from', key: 'validation.date_required' };
+  if (!to || !MONTH.test(to)) return { field: 'to', key: 'validation.date_required' };
+  if (to < from) return { field: 'to', key: 'validation.date_order' };
+  if (to > addToMonth(from, USAGE_REPORT_MAX_MONTHS - 1))
+    return { field: 'to', key: 'validation.date_range_months', params: { count: USAGE_REPORT_MAX_MONTHS } };
+  return null;
+}

@@ -21,4 +21,5 @@ export const REPORT_PAGES: PageDeclaration[] = [
     group: 'reports',
     titleKey: 'app.dynamic_commission.title',
   },
+  { path: '/report/merchant-usage', entity: 'transaction', group: 'reports', titleKey: 'app.merchant_usage.title' },
 ];

@@ -6,6 +6,7 @@ import {
   type MerchantUsageReport,
   addToMonth,
   monthsBetween,
+  usageRangeProblem,
   type ServiceLimits,
 } from '../../shared/merchant-usage';
 import { fromFils, toFils } from '../../shared/money';
@@ -103,18 +104,6 @@ const reportSchema = {
   },
 };
 
-/** The 400 of a range the report refuses, on the field it is about; null when it may be read. */
-function rangeProblem(from: string | undefined, to: string | undefined): ApiError | null {
-  const refuse = (field: 'from' | 'to', key: string, params?: { count: number }) =>
-    new ApiError(400, key, { [field]: { key, params } }, params);
-  if (!from) return refuse('from', 'validation.date_required');
-  if (!to) return refuse('to', 'validation.date_required');
-  if (to < from) return refuse('to', 'validation.date_order');
-  if (monthsBetween(from, to).length > USAGE_REPORT_MAX_MONTHS)
-    return refuse('to', 'validation.date_range_months', { count: USAGE_REPORT_MAX_MONTHS });
-  return null;
-}
-
 /** Registers `GET /report/merchant-usage` when the server serves transactions. */
 export function merchantUsageReportRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const transaction = ctx.entities.find((entity) => entity.$id === 'transaction');
@@ -141,8 +130,11 @@ export function merchantUsageReportRoutes(app: FastifyInstance, ctx: ServerConte
     },
     async (request): Promise<MerchantUsageReport> => {
       const { from, to } = request.query as { from?: string; to?: string };
-      const problem = rangeProblem(from, to);
-      if (problem) throw problem;
+      const problem = usageRangeProblem(from, to);
+      if (problem) {
+        const { field, key, params } = problem;
+        throw new ApiError(400, key, { [field]: { key, params } }, params);
+      }
       const range = { from: from as string, to: to as string };
       const merchantId = callerOf(request).merchant.id;
       const start = kuwaitDayStart(`${range.from}-01`);

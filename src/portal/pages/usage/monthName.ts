@@ -1,0 +1,9 @@
+import { intlLocale } from '../../resources/format';
+
+/** "November 2026" (or its Arabic) for the month `YYYY-MM`. */
+export function monthName(month: string, language: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, number - 1, 1),
+  );
+}
