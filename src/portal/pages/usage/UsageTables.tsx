@@ -15,6 +15,8 @@ import { monthName } from './monthName';
 /** The two tables of the usage report: messages and invoices per month, payments per month and method. */
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
+/** Narrower cells on a phone, so a month's figures fit a 360-pixel screen. */
+const compact = { '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } } } as const;
 
 export function MessagesTable({ months, language }: { months: UsageMonth[]; language: string }) {
   const translate = useTranslate();
@@ -24,12 +26,12 @@ export function MessagesTable({ months, language }: { months: UsageMonth[]; lang
       <Typography component="h2" variant="subtitle1" sx={{ px: 2, pt: 1.5, fontWeight: 700 }}>
         {title}
       </Typography>
-      <Table size="small" aria-label={title}>
+      <Table size="small" aria-label={title} sx={compact}>
         <TableHead>
           <TableRow>
             <TableCell>{translate('app.merchant_usage.month')}</TableCell>
             {USAGE_CHANNELS.map((channel) => (
-              <TableCell key={channel} align="right">
+              <TableCell key={channel} align="right" sx={{ whiteSpace: { sm: 'nowrap' } }}>
                 {translate(`app.merchant_usage.${channel}`)}
               </TableCell>
             ))}
@@ -48,26 +50,26 @@ export function MessagesTable({ months, language }: { months: UsageMonth[]; lang
                 }),
               )
               .join(' · ');
-            return (
-              <TableRow key={month.month} hover>
-                <TableCell component="th" scope="row" sx={nowrap}>
-                  {monthName(month.month, language)}
+            return [
+              <TableRow key={month.month} hover sx={byKind ? { '& > *': { borderBottom: 'unset' } } : undefined}>
+                <TableCell component="th" scope="row" sx={nowrap} title={monthName(month.month, language)}>
+                  {monthName(month.month, language, true)}
                 </TableCell>
                 {USAGE_CHANNELS.map((channel) => (
                   <TableCell key={channel} align="right">
                     {formatNumber(month.messages[channel], language)}
                   </TableCell>
                 ))}
-                <TableCell align="right">
-                  {formatNumber(invoices, language)}
-                  {byKind && (
-                    <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-                      {byKind}
-                    </Typography>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
+                <TableCell align="right">{formatNumber(invoices, language)}</TableCell>
+              </TableRow>,
+              byKind && (
+                <TableRow key={`${month.month}-kinds`}>
+                  <TableCell colSpan={USAGE_CHANNELS.length + 2} sx={{ pt: 0, color: 'text.secondary' }}>
+                    <Typography variant="caption">{byKind}</Typography>
+                  </TableCell>
+                </TableRow>
+              ),
+            ];
           })}
         </TableBody>
       </Table>
@@ -87,10 +89,9 @@ export function PaymentsTable({ months, language }: { months: UsageMonth[]; lang
       {paid.length === 0 ? (
         <Typography sx={{ px: 2, py: 1.5 }}>{translate('app.merchant_usage.no_payments')}</Typography>
       ) : (
-        <Table size="small" aria-label={title}>
+        <Table size="small" aria-label={title} sx={compact}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('app.merchant_usage.month')}</TableCell>
               <TableCell>{translate('app.merchant_usage.payment_method')}</TableCell>
               <TableCell align="right">{translate('app.merchant_usage.count')}</TableCell>
               <TableCell align="right">{translate('app.merchant_usage.amount')}</TableCell>
@@ -98,9 +99,13 @@ export function PaymentsTable({ months, language }: { months: UsageMonth[]; lang
           </TableHead>
           <TableBody>
             {paid.flatMap((month) => [
+              <TableRow key={month.month} sx={{ bgcolor: 'action.hover' }}>
+                <TableCell component="th" scope="colgroup" colSpan={3} sx={{ fontWeight: 700 }}>
+                  {monthName(month.month, language)}
+                </TableCell>
+              </TableRow>,
               ...month.payments.map((row) => (
                 <TableRow key={`${month.month}-${row.payment_method}`} hover>
-                  <TableCell sx={nowrap}>{monthName(month.month, language)}</TableCell>
                   <TableCell>{translate(`resources.transaction.enums.payment_method.${row.payment_method}`)}</TableCell>
                   <TableCell align="right">{formatNumber(row.count, language)}</TableCell>
                   <TableCell align="right" sx={nowrap}>
@@ -109,7 +114,7 @@ export function PaymentsTable({ months, language }: { months: UsageMonth[]; lang
                 </TableRow>
               )),
               <TableRow key={`${month.month}-total`} sx={{ '& td, & th': { fontWeight: 700 } }}>
-                <TableCell component="th" scope="row" colSpan={2}>
+                <TableCell component="th" scope="row">
                   {translate('app.merchant_usage.total')}
                 </TableCell>
                 <TableCell align="right">{formatNumber(month.payments_total.count, language)}</TableCell>
