@@ -14,6 +14,7 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/transaction-enquiry',
   '/report/dynamic-commission',
   '/report/merchant-statement',
+  '/report/merchant-usage',
   '/money-trail/:entity/:id',
   '/invoice/*',
   '/invoice/invoice-list',

@@ -31,6 +31,7 @@ import { entityRouteSchemas } from './http/route-schemas';
 import { accountRoutes, accountSchemas } from './routes/account';
 import { assetReportRoutes } from './routes/asset-report';
 import { commissionReportRoutes } from './routes/commission-report';
+import { merchantUsageReportRoutes } from './routes/merchant-usage-report';
 import { authRoutes, authSchemas, sessionRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { merchantStatementRoutes } from './routes/merchant-statement';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         assetReportRoutes(signedIn, ctx);
         commissionReportRoutes(signedIn, ctx);
         merchantStatementRoutes(signedIn, ctx);
+        merchantUsageReportRoutes(signedIn, ctx);
         dashboardRoutes(signedIn, ctx);
         transactionEnquiryRoutes(signedIn, ctx);
         paymentTransferRoutes(signedIn, ctx);

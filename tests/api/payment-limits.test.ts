@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/schema/calendar';
-import { customerRefunded } from '../../src/server/payments/customer-totals';
 import { sweepPayments } from '../../src/server/payments/sweep';
-import { toFils } from '../../src/shared/money';
 import { TEST_CARDS } from '../../src/shared/pay';
 import { ACCOUNTS, Client } from './helpers/client';
 import { card, created, Payer, transactionsOf } from './helpers/pay';
-import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
+import { DRIVERS, startServer, type TestServer } from './helpers/server';
 
 /**
  * The merchant's own terms for payments (SPEC §9), read from its service of the paid thing's kind
@@ -318,11 +316,14 @@ describe.each(DRIVERS)('payment limits (%s)', (driver) => {
         refund_amount: '2.250',
       });
       expect(await customerOf(customer.id)).toMatchObject({ total_paid: '19.750', invoices_count: 2 });
-      const merchantId = await merchantIdOf(server, ACCOUNTS.merchant.email);
-      await server.app.bawaba.db.transaction(async (tx) => {
-        await tx.query(`update refunds set status = 'processed' where id = $1::integer`, [refund.id]);
-        await customerRefunded(tx, server.app.bawaba, merchantId, mobile, toFils('2.250') ?? 0n);
-      });
+      // Processed by the scheduler 20 minutes later (a same-day refund), it is taken off.
+      setClock(() => kuwait('2031-08-01T10:21:00'));
+      await server.app.scheduler.tick(kuwait('2031-08-01T10:21:00'));
+      const [processed] = await server.app.bawaba.db.query<{ status: string }>(
+        `select status from refunds where id = $1::integer`,
+        [refund.id],
+      );
+      expect(processed.status).toBe('processed');
       expect(await customerOf(customer.id)).toMatchObject({ total_paid: '17.500', invoices_count: 2 });
 
       // A customer made later with the same mobile is counted from the same ledger.

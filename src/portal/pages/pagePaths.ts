@@ -27,6 +27,7 @@ export const REPORT_PAGES: PageDeclaration[] = [
     group: 'reports',
     titleKey: 'app.merchant_statement.title',
   },
+  { path: '/report/merchant-usage', entity: 'transaction', group: 'reports', titleKey: 'app.merchant_usage.title' },
 ];
 
 /** A back-office page opened from records (`x-resource.links`), at a path with parameters; not in the menu. */

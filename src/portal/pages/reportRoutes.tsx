@@ -12,6 +12,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/transaction-enquiry': withScreenFallback(lazyWithReload(() => import('./TransactionEnquiry'))),
   '/report/dynamic-commission': withScreenFallback(lazyWithReload(() => import('./DynamicCommissionReport'))),
   '/report/merchant-statement': withScreenFallback(lazyWithReload(() => import('./statement/MerchantStatement'))),
+  '/report/merchant-usage': withScreenFallback(lazyWithReload(() => import('./MerchantUsageReport'))),
 };
 
 /** The `<Route>`s of `REPORT_PAGES`, each behind its entity's gate. */

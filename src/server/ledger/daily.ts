@@ -8,7 +8,7 @@ import type { Account, LedgerEvent } from './accounts';
  */
 
 /** The lines that say a payment was taken: one per payment, into the account that received it. */
-const TAKEN: { events: LedgerEvent[]; accounts: Account[] } = {
+export const TAKEN: { events: LedgerEvent[]; accounts: Account[] } = {
   events: ['payment', 'capture'],
   accounts: ['merchant_balance', 'cash_received'],
 };

@@ -1,3 +1,4 @@
+import { now } from '../../schema/calendar';
 import type { Database, Queryable } from '../db/database';
 
 /**
@@ -174,8 +175,9 @@ export class Outbox {
         try {
           await this.transport.deliver(message);
           await this.db.query(
-            `update outbox set status = 'sent', sent_at = now(), last_error = null where id = $1::integer`,
-            [row.id],
+            // Sent by the clock the rules read, so the usage report counts it in the month the server lives in.
+            `update outbox set status = 'sent', sent_at = $2::timestamptz, last_error = null where id = $1::integer`,
+            [row.id, now().toISOString()],
           );
           sent++;
           await this.tell(message, 'sent');

@@ -8,7 +8,6 @@ import { storeOf } from '../storage/entity-stores';
 import { voidTransaction } from './authorizations';
 import { feesFor } from './fee-rules';
 import { webhookOf } from './completion';
-import { customerPaid } from './customer-totals';
 import { capture as captureAtProcessor } from './sandbox-ledger';
 import { findTarget } from './targets';
 import { paymentTerms, serviceTypesOf } from './terms';
@@ -85,8 +84,6 @@ async function process(
     },
     'patch',
   );
-  // The customer's totals count money taken: an authorisation counts once captured.
-  await customerPaid(q, ctx, merchantId, transaction.customer_mobile, amount);
   if (captured)
     await queueWebhook(q, ctx, merchantId, {
       transaction: captured,

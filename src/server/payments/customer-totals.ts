@@ -1,86 +1,99 @@
-import { fromFils, toFils } from '../../shared/money';
+import { fromFils } from '../../shared/money';
 import type { ServerContext } from '../context';
-import type { Queryable } from '../db/database';
+import type { Queryable, Row } from '../db/database';
 import type { EffectScope } from '../effects';
+import type { Account, LedgerEvent } from '../ledger/accounts';
+import { NO_PAYMENT, paymentLines, paymentStateOf, type PaymentState } from '../ledger/payment-projection';
+import type { RecordEvent } from '../storage/events';
 import type { RecordOf } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
 
 /**
- * A customer's `total_paid` and `invoices_count` follow the ledger of the customer's mobile: every
- * successful payment by that mobile adds its amount and one payment, every processed refund of
- * such a payment takes its amount off. They are kept in the same database transaction as the
- * payment or refund, so the customer list reads them as plain columns; a customer made (or given
- * another mobile) after paying is counted from the ledger then. `ledgerTotals` is what the kept
- * figures always equal.
+ * A customer's `total_paid` and `invoices_count` are the ledger's for the customer's mobile: what
+ * the merchant's payments by that mobile took, net of what was refunded of them, and how many
+ * payments took money. Every write of a transaction is posted to the ledger by the store's
+ * listener; the listener here runs after it, in the same database transaction, and moves the
+ * totals of the customers with that mobile by the same lines (`paymentLines`), so whatever flow
+ * changes a payment — paid at once, a pending payment settled, an authorisation captured, cash
+ * confirmed, a refund processed — the customer list reads totals equal to the ledger's as plain
+ * columns. A customer made (or given another mobile) after paying is counted from the ledger's
+ * entries (`ledgerTotals`).
  */
 
-const filsOf = (amount: string | null) => toFils(amount ?? '0') ?? 0n;
+/** The ledger's lines that say money was taken from or given back to a payer. */
+const PAID_EVENTS: readonly LedgerEvent[] = ['payment', 'capture', 'refund'];
+const RECEIVED: readonly Account[] = ['merchant_balance', 'cash_received'];
 
-/** The statuses of a payment that took money (a payment refunded in full is `refunded`). */
-const PAID = `('success', 'refunded')`;
+/** What a write of a transaction from `before` to `after` moves: fils and payments that took money. */
+function paidBy(before: PaymentState, after: PaymentState): { fils: bigint; payments: number } {
+  const fils = paymentLines(before, after)
+    .filter((line) => PAID_EVENTS.includes(line.event) && RECEIVED.includes(line.account))
+    .reduce((total, line) => total + line.amount, 0n);
+  const took = (state: PaymentState) => (state.captured > 0n ? 1 : 0);
+  return { fils, payments: took(after) - took(before) };
+}
 
-/**
- * Adds a successful payment of `fils` by `mobile` to the merchant's customers with that mobile.
- * Called when a transaction is written or settled as a success; an authorisation counts once it
- * is captured (the capture calls this).
- */
-export async function customerPaid(
+/** Moves the totals of the merchant's customers with `mobile` by `change`. */
+async function moveTotals(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  mobile: string | null | undefined,
-  fils: bigint,
+  mobile: unknown,
+  change: { fils: bigint; payments: number },
 ): Promise<void> {
-  if (!mobile) return;
+  if (typeof mobile !== 'string' || !mobile || (change.fils === 0n && change.payments === 0)) return;
   await q.query(
     `update ${storeOf(ctx, 'customer').table}
-     set total_paid = coalesce(total_paid, 0) + $3::numeric, invoices_count = coalesce(invoices_count, 0) + 1
+     set total_paid = coalesce(total_paid, 0) + $3::numeric, invoices_count = coalesce(invoices_count, 0) + $4::integer
      where merchant_id = $1::integer and mobile = $2::text`,
-    [merchantId, mobile, fromFils(fils)],
+    [merchantId, mobile, fromFils(change.fils), change.payments],
   );
 }
 
-/**
- * Takes a processed refund of `fils` of a payment by `mobile` off the merchant's customers with that
- * mobile (their count of payments stays: the payment was made). Call it in the transaction that
- * marks the refund processed.
- */
-export async function customerRefunded(
-  q: Queryable,
-  ctx: ServerContext,
-  merchantId: number,
-  mobile: string | null | undefined,
-  fils: bigint,
-): Promise<void> {
-  if (!mobile) return;
-  await q.query(
-    `update ${storeOf(ctx, 'customer').table}
-     set total_paid = coalesce(total_paid, 0) - $3::numeric
-     where merchant_id = $1::integer and mobile = $2::text`,
-    [merchantId, mobile, fromFils(fils)],
-  );
+/** The transaction row before and after a write (null: not there). */
+function sidesOf(event: RecordEvent): [Row | null, Row | null] {
+  switch (event.kind) {
+    case 'created':
+      return [null, event.record];
+    case 'changed':
+    case 'replaced':
+      return [event.previous, event.record];
+    case 'deleted':
+      return [event.previous, null];
+  }
 }
 
-/** What the ledger says `mobile` paid the merchant: fils net of processed refunds, and payments. */
+/** Follows every write of a transaction with the totals of its payer's customers. */
+function followPayments(ctx: ServerContext): void {
+  ctx.events.listen(async (event) => {
+    if (event.entity['x-ledger'] !== 'payment') return;
+    const [before, after] = sidesOf(event);
+    const [from, to] = [paymentStateOf(before), paymentStateOf(after)];
+    const [oldMobile, newMobile] = [before?.customer_mobile ?? null, after?.customer_mobile ?? null];
+    if (oldMobile === newMobile) return moveTotals(event.q, ctx, event.merchantId, newMobile, paidBy(from, to));
+    // Another payer now: the payment leaves the first one's totals whole and joins the other's.
+    await moveTotals(event.q, ctx, event.merchantId, oldMobile, paidBy(from, NO_PAYMENT));
+    await moveTotals(event.q, ctx, event.merchantId, newMobile, paidBy(NO_PAYMENT, to));
+  });
+}
+
+/** What the ledger's entries say `mobile` paid the merchant: fils net of refunds, and payments that took money. */
 export async function ledgerTotals(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
   mobile: string,
 ): Promise<{ paid: bigint; payments: number }> {
-  const [payments] = await q.query<{ paid: string | null; n: number }>(
-    `select sum(amount)::text as paid, count(*)::integer as n from transactions
-     where merchant_id = $1::integer and customer_mobile = $2::text and status in ${PAID}`,
-    [merchantId, mobile],
+  const [row] = await q.query<{ paid: string; payments: number }>(
+    `select coalesce(sum(e.amount_fils), 0)::text as paid,
+            count(distinct e.transaction_id) filter (where e.event <> 'refund')::integer as payments
+       from ledger_entries e join ${storeOf(ctx, 'transaction').table} t on t.id = e.transaction_id
+      where e.merchant_id = $1::integer and t.merchant_id = $1::integer and t.customer_mobile = $2::text
+        and e.event in (select jsonb_array_elements_text($3::text::jsonb))
+        and e.account in (select jsonb_array_elements_text($4::text::jsonb))`,
+    [merchantId, mobile, PAID_EVENTS, RECEIVED],
   );
-  const [refunds] = await q.query<{ refunded: string | null }>(
-    `select sum(r.refund_amount)::text as refunded
-     from ${storeOf(ctx, 'refund').table} r join transactions t on t.id = r.transaction_id
-     where r.merchant_id = $1::integer and r.status = 'processed'
-       and t.merchant_id = $1::integer and t.customer_mobile = $2::text`,
-    [merchantId, mobile],
-  );
-  return { paid: filsOf(payments.paid) - filsOf(refunds.refunded), payments: payments.n };
+  return { paid: BigInt(row.paid), payments: row.payments };
 }
 
 type Customer = RecordOf<'customer'>;
@@ -99,8 +112,12 @@ async function recount(ctx: ServerContext, scope: EffectScope, customer: Custome
   return updated ?? undefined;
 }
 
-/** Registers the effects that count a new customer, or one given another mobile, from the ledger. */
+/**
+ * Registers the listener that keeps customers' totals with their payments, and the effects that
+ * count a new customer, or one given another mobile, from the ledger.
+ */
 export function installCustomerTotals(ctx: ServerContext): void {
+  followPayments(ctx);
   ctx.effects.onCreate('customer', (scope, customer) => recount(ctx, scope, customer));
   ctx.effects.onUpdate('customer', async (scope, customer, previous) => {
     if (customer.mobile !== previous.mobile) return recount(ctx, scope, customer);

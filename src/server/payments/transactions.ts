@@ -7,7 +7,6 @@ import type { Queryable } from '../db/database';
 import { queueWebhook } from '../messaging/webhooks';
 import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
-import { customerPaid } from './customer-totals';
 import { feesFor, feesOfStatus } from './fee-rules';
 import type { Fees } from './fees';
 import type { Charge } from './processor';
@@ -149,7 +148,6 @@ export async function recordTransaction(
   );
   assertSet(row, ['reference_no', 'status'], 'A payment attempt');
   await rememberCharge(q, input.merchantId, input.method, charge, input.amount, input.now);
-  if (row.status === 'success') await customerPaid(q, ctx, input.merchantId, input.customerMobile, input.amount);
   await announce(q, ctx, input.merchantId, row, input.webhookUrl);
   return row;
 }
@@ -185,7 +183,6 @@ export async function settleCash(
   // The transaction was read in the caller's transaction, locked: it is there.
   if (!row) throw new Error(`Transaction ${transaction.id} is gone`);
   assertSet(row, ['reference_no', 'status'], 'A payment attempt');
-  await customerPaid(q, ctx, merchantId, row.customer_mobile, filsOf(transaction.amount));
   await announce(q, ctx, merchantId, row, webhookUrl);
   return row;
 }
