@@ -64,7 +64,8 @@ describe('merchant usage', () => {
       const group = menu.getByRole('menuitem', { name: labels.reports, exact: true });
       if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
       await menu.getByRole('menuitem', { name: labels.title }).click();
-      await page.waitForURL((url) => url.pathname === '/report/merchant-usage');
+      await page.locator('#main-content').getByRole('heading', { name: labels.title, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/report/merchant-usage');
     } else {
       await page.goto(`${baseUrl}/report/merchant-usage`);
     }

@@ -18,7 +18,9 @@ import { DEMO, documentLanguage, signIn } from './support/portal';
  * part of an authorisation; the nightly settlement run (the sandbox clock moved a day) makes one
  * transfer listing both payments with their net amounts, the refund deducted; the merchant ticks two
  * newer payments in the transactions report and sends them for transfer; the bulk download of the
- * two transfers is a ZIP whose CSV totals are the transfers' amounts.
+ * two transfers is a ZIP whose CSV totals are the transfers' amounts; the statement of the days
+ * reconciles with the ledger; the money trail of each invoice shows its payment, refund or capture
+ * and the transfer that paid it out, each a link to its record.
  *
  * The settlement run needs the clock a day ahead, which the other browser files must not see: this
  * file runs its own server, on an embedded database of its own, started as `npm start` starts it.
@@ -31,6 +33,10 @@ const TEXT = {
     sent: 'Sent for transfer as',
     download: 'Download',
     total: 'Total',
+    statement: 'Merchant statement',
+    reconciles: 'Reconciles with the ledger',
+    trail: 'Money trail',
+    balances: /The chain balances/,
   },
   ar: {
     signIn: 'تسجيل الدخول',
@@ -38,6 +44,10 @@ const TEXT = {
     sent: 'أُرسلت للتحويل برقم',
     download: 'تنزيل',
     total: 'الإجمالي',
+    statement: 'كشف حساب التاجر',
+    reconciles: 'مطابق لدفتر الحسابات',
+    trail: 'مسار الأموال',
+    balances: /السلسلة متوازنة/,
   },
 } as const;
 
@@ -175,12 +185,15 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
   const text = TEXT[language];
   let paidInFull: Transaction;
   let captured: Transaction;
+  let first: Invoice;
   let second: Invoice;
+  let refundNo: string;
+  let captureNo: string;
   let settled: Transfer;
   let requested: Transfer;
 
   it('the settlement run pays out two payments net of their fees, a refund and a capture', async () => {
-    const first = await newInvoice('8.000');
+    first = await newInvoice('8.000');
     await pay(first);
 
     // An authorise-first service while the second invoice is paid: the payment is only held.
@@ -194,16 +207,17 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
       const held = await transactionOf(second);
       expect(held.status).toBe('authorized');
       // Captured while the service that allows a part is still the merchant's.
-      const capture = await vendor.request('POST', '/v1/capture', {
+      const capture = await vendor.request<{ document_no: string }>('POST', '/v1/capture', {
         body: { transaction_id: held.id, capture_type: 'partial', amount: '4.000' },
       });
       expect(capture.status, JSON.stringify(capture.body)).toBe(201);
+      captureNo = capture.body.document_no;
     } finally {
       expect((await vendor.request('DELETE', `/v1/multi-vendor/services/${service.body.id}`)).status).toBe(200);
     }
 
     const payment = await transactionOf(first);
-    const refund = await vendor.request('POST', '/v1/refund', {
+    const refund = await vendor.request<{ document_no: string }>('POST', '/v1/refund', {
       body: {
         transaction_id: payment.id,
         method: 'partial',
@@ -213,6 +227,7 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
       },
     });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    refundNo = refund.body.document_no;
     // Past the refund's 20 minutes, then a day on: the nightly run settles the day.
     await advanceClock(21);
     const night = await advanceClock(24 * 60);
@@ -297,6 +312,52 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
     expect(fromFils(totals.get(settled.document_no) ?? -1n)).toBe(settled.amount);
     expect(fromFils(totals.get(requested.document_no) ?? -1n)).toBe(requested.amount);
     await shot(page, 'transfers', language);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the statement of the period reconciles with the ledger', async () => {
+    const day = new Date(Date.now() + clockAhead + 3 * 3_600_000).toISOString().slice(0, 10);
+    const statement = await vendor.request<{ reconciles: boolean; lines: { reference?: string | null }[] }>(
+      'GET',
+      '/v1/report/merchant-statement',
+      { query: { from: addDays(day, -3), to: day, range: '[0,499]' } },
+    );
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    expect(statement.body.reconciles).toBe(true);
+
+    const { context, page, errors } = await portal(language);
+    await page.goto(`${server.baseUrl}/report/merchant-statement`);
+    await page.locator('#main-content').getByRole('heading', { name: text.statement, level: 1 }).waitFor();
+    await page.getByRole('status').filter({ hasText: text.reconciles }).waitFor();
+    await shot(page, 'statement', language);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the money trail of an invoice shows every step, from the payment to the transfer', async () => {
+    const { context, page, errors } = await portal(language);
+    const chainOf = async (invoice: Invoice) => {
+      await page.goto(`${server.baseUrl}/invoice/${invoice.id}/show`);
+      await page.getByRole('link', { name: text.trail }).click();
+      await page.waitForURL((url) => url.pathname === `/money-trail/invoice/${invoice.id}`);
+      await page.getByText(text.balances).waitFor();
+      return page.locator('#trail-chains').locator('..');
+    };
+    const hrefOf = async (chains: Awaited<ReturnType<typeof chainOf>>, name: string) =>
+      chains.getByRole('link', { name, exact: true }).first().getAttribute('href');
+
+    let chains = await chainOf(first);
+    expect(await hrefOf(chains, first.reference_no)).toBe(`/invoice/${first.id}/show`);
+    expect(await hrefOf(chains, paidInFull.reference_no)).toBe(`/transaction/${paidInFull.id}/show`);
+    expect(await hrefOf(chains, refundNo)).toMatch(/^\/refund\/\d+\/show$/);
+    expect(await hrefOf(chains, settled.document_no)).toBe(`/payment_transfer/${settled.id}/show`);
+    await shot(page, 'trail', language);
+
+    chains = await chainOf(second);
+    expect(await hrefOf(chains, captured.reference_no)).toBe(`/transaction/${captured.id}/show`);
+    expect(await hrefOf(chains, captureNo)).toMatch(/^\/capture\/\d+\/show$/);
+    expect(await hrefOf(chains, settled.document_no)).toBe(`/payment_transfer/${settled.id}/show`);
     expect(errors).toEqual([]);
     await context.close();
   });
