@@ -7,7 +7,7 @@ import { DRIVERS } from './helpers/server';
  * nothing acknowledged is lost, no bulk upload is half applied, no refund goes beyond its payment,
  * no refund or capture is done twice or half, and the processor's books agree. One round of each
  * kind per database here (during a bulk upload, payments, refund processing, captures), and a
- * short settlement round: two kills during the day's settlement run, then the run let finish, each
+ * short settlement round: up to three kills during the day's settlement run, then the run let finish, each
  * payment in exactly one whole transfer; `npm run durability` runs twenty rounds.
  */
 
@@ -43,7 +43,7 @@ describe.each(DRIVERS)('durability after SIGKILL (%s)', (driver) => {
       rounds: 1,
       seed: 6,
       kinds: ['settlement'],
-      settlementKills: 2,
+      settlementKills: 3,
       settlementPayments: 12,
       postgresUrl: process.env.TEST_DATABASE_URL,
       log: (line) => console.log(line),

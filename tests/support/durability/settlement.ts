@@ -228,7 +228,7 @@ export async function settlementRound(
   const kills: KillPoint[] = [];
   // How long after the clock is moved the kill may come: grows while kills land before any
   // transfer, shrinks once one lands after the run.
-  let windowMs = tickMs * 1.2 + options.payments * 5;
+  let windowMs = tickMs * 0.8 + options.payments * 3;
   let finished: Date | null = null;
   let finishMs = 0;
   /** Transfers made and paid out by the round's runs so far. */
