@@ -3,7 +3,9 @@ import { runDurability, type DurabilityReport } from '../../tests/support/durabi
 /**
  * `npm run durability`: the kill rounds in full — the server killed with SIGKILL during concurrent
  * writes and started again, 20 rounds (in turn during a bulk upload, during payments, while the
- * scheduler processes refunds and while captures are fired) on the embedded database and, with DATABASE_URL (or TEST_DATABASE_URL) set, on PostgreSQL.
+ * scheduler processes refunds, while captures are fired, and during the day's settlement run,
+ * killed several times before it is let finish) on the embedded database and, with DATABASE_URL
+ * (or TEST_DATABASE_URL) set, on PostgreSQL.
  * DURABILITY_ROUNDS and DURABILITY_SEED change the count and the seed. Exits 1 on any loss.
  */
 
@@ -27,12 +29,23 @@ for (const report of reports)
   log(
     `${report.driver.padEnd(10)}${String(report.rounds.length).padStart(6)}  ${String(report.checked).padStart(27)}  ${report.problems.length}`,
   );
+for (const report of reports) {
+  const settled = report.rounds.flatMap((round) => (round.settlement ? [round.settlement] : []));
+  const kills = settled.flatMap((round) => round.kills);
+  if (settled.length > 0)
+    log(
+      `${report.driver}: ${settled.length} settlement rounds, ${kills.length} kills during a run: ` +
+        `${kills.filter((point) => point === 'cut short').length} cut a run short with part of its transfers made, ` +
+        `${kills.filter((point) => point === 'before any transfer').length} came before any of its transfers, ` +
+        `${kills.filter((point) => point === 'after it finished').length} after it finished`,
+    );
+}
 const problems = reports.flatMap((report) => report.problems.map((problem) => `${report.driver} ${problem}`));
 for (const problem of problems) console.error(`✗ ${problem}`);
 log(
   problems.length === 0
     ? '\nNothing acknowledged was lost; no bulk upload half applied; no refund above its payment; ' +
-        'no refund or capture done twice or half; the processor agrees.'
+        'no refund or capture done twice or half; the processor agrees; every settled payment is in one whole transfer.'
     : '',
 );
 process.exit(problems.length === 0 ? 0 : 1);

@@ -3,27 +3,47 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/schema/calendar';
 import { paymentBalances, paymentStateOf } from '../../src/server/ledger/payment-projection';
 import { postedFor, reconcile } from '../../src/server/ledger/balances';
+import { unsettledBalance } from '../../src/server/payments/balance';
+import { kuwaitDayStart, kuwaitToday } from '../../src/server/payments/kuwait-time';
+import {
+  payOutTransfers,
+  previousKuwaitDay,
+  runDailySettlement,
+  settlePreviousDay,
+} from '../../src/server/payments/settlement-run';
+import { holdMerchantTransfers, releaseMerchantTransfers } from '../../src/server/support/transfers';
 import { fromFils } from '../../src/shared/money';
 import { TEST_CARDS } from '../../src/shared/pay';
+import { transferProblems, unsettledProblems } from '../support/transfer-checks';
 import { ACCOUNTS, Client } from './helpers/client';
 import { card, created, Payer, type Row } from './helpers/pay';
 import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
+import { settlementState } from './helpers/settlement-state';
+import { dryRun, failingAfter, Interrupted } from './helpers/wrapped-database';
 
 /**
  * The money invariant, property-based: random sequences of payments (successful, declined,
  * pending then settled or failed by the sweep, cash), authorisations, captures (whole or part),
  * voids at the capture deadline, refunds (asked, cancelled within their 20 minutes, processed by
  * the scheduler) across two merchants, all through the HTTP API and the scheduler with a moving
- * clock. After every step, for each merchant: successful card and wallet payments = refunds +
+ * clock; and settlement: the day's run at the start of the next Kuwait day (once; repeated, which
+ * changes nothing; or cut short after a random number of statements and run again, which ends
+ * exactly as a run never cut short would have), support holding and releasing a merchant's
+ * transfers, the bank paying transfers out, and the merchant sending chosen transactions for
+ * transfer. After every step, for each merchant: successful card and wallet payments = refunds +
  * fees and commission + transferred + unsettled, to the fil; the ledger sums to zero and its daily
- * sums match its entries; each transaction's entries are its projection; nothing is refunded or
- * captured beyond what was paid or authorised. `LEDGER_SEQUENCES` and `LEDGER_STEPS` run more.
+ * sums match its entries; each transaction's and each transfer's entries are its projection;
+ * nothing is refunded or captured beyond what was paid or authorised; each transfer holds its
+ * transactions once and is their net amounts less its refunds (`transfer-checks.ts`). After a
+ * settlement run, every payment of the days it covers is in a transfer, unless refunds took its
+ * merchant's whole net. `LEDGER_SEQUENCES` and `LEDGER_STEPS` run more.
  */
 
 const onPostgres = (driver: string) => driver === 'postgres';
 const SEQUENCES = Number(process.env.LEDGER_SEQUENCES ?? 0);
 const STEPS = Number(process.env.LEDGER_STEPS ?? 0);
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 
 type Card = keyof Pick<typeof TEST_CARDS, 'success' | 'declined' | 'pending' | 'pendingFailed'>;
 
@@ -35,7 +55,17 @@ type Step =
   | { kind: 'capture'; merchant: number; pick: number; part: number }
   | { kind: 'refund'; merchant: number; pick: number; part: number }
   | { kind: 'cancel'; merchant: number; pick: number }
-  | { kind: 'wait'; minutes: number };
+  | { kind: 'wait'; minutes: number }
+  | { kind: 'settle'; minutes: number; run: SettlementRun; cut: number }
+  | { kind: 'payout' }
+  | { kind: 'hold'; merchant: number; release: boolean }
+  | { kind: 'request'; merchant: number; picks: number[]; settled: boolean; foreign: boolean };
+
+/**
+ * How a settlement step runs the day's settlement: once; once and again (the second changes
+ * nothing); or cut short, then run again. `cut` says where, in thousandths of its statements.
+ */
+type SettlementRun = 'once' | 'repeated' | 'interrupted';
 
 const merchantIndex = fc.integer({ min: 0, max: 1 });
 const amount = fc.integer({ min: 1_000, max: 60_000 });
@@ -81,6 +111,32 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       ),
     }),
   },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('settle' as const),
+      // Into the next Kuwait day: the run the scheduler makes just after midnight there, or later.
+      minutes: fc.integer({ min: 0, max: 180 }),
+      run: fc.constantFrom<SettlementRun>('once', 'repeated', 'interrupted'),
+      cut: fc.integer({ min: 0, max: 999 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('payout' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('hold' as const), merchant: merchantIndex, release: fc.boolean() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('request' as const),
+      merchant: merchantIndex,
+      picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+      // Mostly transactions that can be sent; sometimes any (refused unless they can), or another merchant's.
+      settled: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+      foreign: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    }),
+  },
 );
 
 describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
@@ -88,12 +144,18 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
   const steps = STEPS || (onPostgres(driver) ? 10 : 15);
   let server: TestServer;
   let payer: Payer;
-  const merchants: { client: Client; id: number; transactions: number[]; refunds: unknown[] }[] = [];
+  const merchants: { client: Client; email: string; id: number; transactions: number[]; refunds: unknown[] }[] = [];
   /** The clock every step runs at; only moves forward. */
   let clock = Date.now();
   const started = clock;
   const counts = { sequences: 0, steps: 0, checks: 0, refused: 0 };
+  /** What the settlement steps did. */
+  const settled = { runs: 0, repeated: 0, cut: 0, longest: 0, transfers: 0, paid: 0, holds: 0, releases: 0 };
+  /** Transfers of the two merchants paid out before the sequences. */
+  let paidBefore = 0;
+  const requests = { sent: 0, refused: 0 };
 
+  const ctx = () => server.app.bawaba;
   const db = () => server.app.bawaba.db;
   const at = () => new Date(clock);
 
@@ -110,8 +172,16 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
         capture_type: 'partial',
         capture_days: 1,
       });
-      merchants.push({ client, id: await merchantIdOf(server, account.email), transactions: [], refunds: [] });
+      const id = await merchantIdOf(server, account.email);
+      merchants.push({ client, email: account.email, id, transactions: [], refunds: [] });
     }
+    // The demo's refunds processed since its last transfer are deducted from a payment that covers
+    // them, sent for transfer: the sequences' own payments are then what the transfers pay out.
+    setClock(at);
+    await payInvoice(0, 200_000, 'success', false);
+    await created(merchants[0].client, '/v1/payment-transfer/request', { transaction_ids: merchants[0].transactions });
+    merchants[0].transactions = [];
+    paidBefore = await transferCount('transferred');
   });
   afterAll(async () => {
     setClock();
@@ -182,7 +252,12 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
       await server.app.scheduler.tick(at());
       return;
     }
+    if (s.kind === 'settle') {
+      clock = kuwaitDayStart(kuwaitToday(at())).getTime() + DAY + s.minutes * MINUTE;
+      return settle(at(), s.run, s.cut);
+    }
     clock += MINUTE;
+    if (s.kind === 'payout') return payOut(at());
     const merchant = merchants[s.merchant];
     switch (s.kind) {
       case 'pay':
@@ -231,8 +306,139 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
         const id = merchant.refunds[s.pick % merchant.refunds.length];
         return answered(await merchant.client.post(`/v1/refund/${id}/cancel`), 200);
       }
+      case 'hold':
+        if (s.release) settled.releases += await releaseMerchantTransfers(ctx(), merchant.email);
+        else settled.holds += await holdMerchantTransfers(ctx(), merchant.email, 'Compliance document review');
+        return;
+      case 'request':
+        return request(s);
     }
   }
+
+  /**
+   * The day's settlement run at `now` (the previous Kuwait day): once; once and again, forced past
+   * the mark of the day done, which changes nothing; or cut short `cut` thousandths into its
+   * statements, then run again, which must end exactly as the run would have uncut (a run made and
+   * rolled back first tells what that is, and how many statements it takes). Every payment of the
+   * days it covers is then in a transfer.
+   */
+  async function settle(now: Date, run: SettlementRun, cut: number): Promise<void> {
+    const before = await transferCount();
+    settled.runs++;
+    if (run === 'interrupted') {
+      let statements = 0;
+      const uncut = await dryRun(
+        ctx(),
+        async (wrapped) => {
+          const counted = failingAfter(wrapped, Number.MAX_SAFE_INTEGER);
+          await runDailySettlement(counted.ctx, now);
+          statements = counted.statements();
+        },
+        (q) => settlementState(q, now),
+      );
+      const failing = failingAfter(ctx(), Math.floor((statements * cut) / 1000));
+      await runDailySettlement(failing.ctx, now).catch((error: unknown) => {
+        if (!(error instanceof Interrupted)) throw error;
+      });
+      expect(failing.interrupted()).toBe(true);
+      settled.cut++;
+      settled.longest = Math.max(settled.longest, statements);
+      await runDailySettlement(ctx(), now);
+      expect(await settlementState(db(), now)).toEqual(uncut);
+    } else {
+      await runDailySettlement(ctx(), now);
+      if (run === 'repeated') {
+        settled.repeated++;
+        const once = await settlementState(db(), now);
+        expect(await settlePreviousDay(ctx(), now)).toEqual({ transfers: 0, paid: 0 });
+        expect(await runDailySettlement(ctx(), now)).toBe(0);
+        expect(await settlementState(db(), now)).toEqual(once);
+      }
+    }
+    settled.transfers += (await transferCount()) - before;
+    for (const merchant of merchants)
+      expect(await unsettledProblems(db(), merchant.id, previousKuwaitDay(now), now)).toEqual([]);
+  }
+
+  /** How many payment transfers the two merchants have (in `status` only, when told). */
+  const transferCount = async (status?: string) =>
+    (
+      await db().query<{ count: number }>(
+        `select count(*)::integer as count from payment_transfers
+         where merchant_id in ($1::integer, $2::integer) and ($3::text is null or status = $3::text)`,
+        [merchants[0].id, merchants[1].id, status ?? null],
+      )
+    )[0].count;
+
+  /**
+   * The sandbox bank pays out at `now`: a transfer made before that Kuwait day and not held then
+   * waits only while the merchant's unsettled balance does not cover it.
+   */
+  async function payOut(now: Date): Promise<void> {
+    settled.paid += await payOutTransfers(ctx(), now);
+    for (const merchant of merchants) {
+      const [oldest] = await db().query<{ amount: string }>(
+        `select (amount * 1000)::bigint::text as amount from payment_transfers
+         where merchant_id = $1::integer and status = 'not_transferred' and created_at < $2::timestamptz
+         order by id limit 1`,
+        [merchant.id, kuwaitDayStart(kuwaitToday(now)).toISOString()],
+      );
+      if (oldest) expect(BigInt(oldest.amount)).toBeGreaterThan(await unsettledBalance(db(), merchant.id));
+    }
+  }
+
+  /**
+   * The merchant sends chosen transactions for transfer: mostly of those that can be sent (a
+   * payment taken first when there is none), sometimes any of the sequence's (refused with 409
+   * unless all can), or with another merchant's (404). Made, the transfer holds exactly them;
+   * refused, they are where they were.
+   */
+  async function request(s: Extract<Step, { kind: 'request' }>): Promise<void> {
+    const merchant = merchants[s.merchant];
+    if (s.settled && (await transferableOf(merchant.id)).length === 0)
+      await payInvoice(s.merchant, 1_000 + (s.picks[0] % 60_000), 'success', false);
+    const sendable = await transferableOf(merchant.id);
+    const pool = s.settled && sendable.length > 0 ? sendable : merchant.transactions;
+    if (pool.length === 0) return;
+    const ids = [...new Set(s.picks.map((pick) => pool[pick % pool.length]))];
+    const other = merchants[1 - s.merchant].transactions;
+    if (s.foreign && other.length > 0) ids.push(other[s.picks[0] % other.length]);
+    const before = await transferIdsOf(ids);
+    const response = await merchant.client.post('/v1/payment-transfer/request', { transaction_ids: ids });
+    expect([201, 404, 409], response.body).toContain(response.statusCode);
+    if (response.statusCode !== 201) {
+      requests.refused++;
+      expect(await transferIdsOf(ids)).toEqual(before);
+      return;
+    }
+    requests.sent++;
+    const transfer = response.json() as Row;
+    expect(before.every((id) => id === null)).toBe(true);
+    expect(await transferIdsOf(ids)).toEqual(ids.map(() => transfer.id));
+    expect(transfer.transaction_count).toBe(ids.length);
+  }
+
+  /** The merchant's transactions a transfer may take now: card and wallet payments that took money, in no transfer. */
+  const transferableOf = async (merchantId: number) =>
+    (
+      await db().query<{ id: number }>(
+        `select id from transactions where merchant_id = $1::integer
+           and payment_method <> 'cash' and status in ('success', 'refunded') and captured_amount > 0
+           and transfer_id is null
+         order by id`,
+        [merchantId],
+      )
+    ).map((row) => row.id);
+
+  /** The transfer each of `ids` is in (null: none), in the order of `ids`. */
+  const transferIdsOf = async (ids: number[]) => {
+    const rows = await db().query<{ id: number; transfer_id: number | null }>(
+      `select id, transfer_id from transactions where id in (select jsonb_array_elements_text($1::text::jsonb)::integer)`,
+      [JSON.stringify(ids)],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row.transfer_id]));
+    return ids.map((id) => byId.get(id) ?? null);
+  };
 
   /** Every check of the invariant, for each merchant. */
   async function check(): Promise<void> {
@@ -275,6 +481,8 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
         [merchant.id, new Date(started).toISOString()],
       );
       expect(unnamed.count).toBe(0);
+      expect(terms.unsettled).toBeGreaterThanOrEqual(0n);
+      expect(await transferProblems(db(), merchant.id)).toEqual([]);
       counts.checks++;
     }
   }
@@ -307,7 +515,12 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
     console.log(
       `ledger invariant (${driver}): ${counts.sequences} sequences × ${steps} steps = ${counts.steps} steps, ` +
         `${counts.checks} merchant checks, ${counts.refused} requests refused as they should be; postings: ` +
-        events.map((row) => `${row.event} ${row.postings}`).join(', '),
+        events.map((row) => `${row.event} ${row.postings}`).join(', ') +
+        `; settlement: ${settled.runs} runs (${settled.repeated} repeated, ${settled.cut} cut short and run ` +
+        `again, of up to ${settled.longest} statements), ${settled.transfers} transfers made by them, ` +
+        `${(await transferCount('transferred')) - paidBefore} paid out (${settled.paid} by the bank's own steps); ` +
+        `holds put ${settled.holds} transfers on hold, releases freed ${settled.releases}; the merchants sent ` +
+        `transactions for transfer ${requests.sent} times, ${requests.refused} requests refused`,
     );
     expect(counts.steps).toBe(sequences * steps);
   }, 600_000);

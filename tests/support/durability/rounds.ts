@@ -19,6 +19,7 @@ import {
   verifyRefunds,
   type MoneyLedger,
 } from './money';
+import { settlementRound, type SettlementKills } from './settlement';
 import { verifyDatabase, verifyReplays, type Findings } from './verify';
 import { Api, newLedger, random, startWriters, type Ledger } from './workload';
 
@@ -28,11 +29,12 @@ import { Api, newLedger, random, startWriters, type Ledger } from './workload';
  * while captures are fired — and is started again on the same data. After each kill the database
  * is opened on its own and checked (see `verify.ts`, `money.ts`), then the restarted server is
  * asked to replay the acknowledged payments by their keys; after a refund round it processes what
- * is due and the refunds are checked again.
+ * is due and the refunds are checked again. A settlement round kills the server several times
+ * during the day's settlement run, then lets it finish (`settlement.ts`).
  */
 
 /** What a round's kill lands in, in the order the rounds take them. */
-export const ROUND_KINDS = ['bulk upload', 'payments', 'refund processing', 'capture'] as const;
+export const ROUND_KINDS = ['bulk upload', 'payments', 'refund processing', 'capture', 'settlement'] as const;
 export type RoundKind = (typeof ROUND_KINDS)[number];
 
 export interface DurabilityOptions {
@@ -43,8 +45,11 @@ export interface DurabilityOptions {
   postgresUrl?: string;
   /** Rows of each round's bulk upload. */
   bulkRows?: number;
-  /** What the rounds' kills land in, taken in turn; all four unless told. */
+  /** What the rounds' kills land in, taken in turn; all five unless told. */
   kinds?: readonly RoundKind[];
+  /** Kills during the settlement run of a settlement round, at most, and card payments per merchant before. */
+  settlementKills?: number;
+  settlementPayments?: number;
   log?: (line: string) => void;
 }
 
@@ -59,6 +64,8 @@ export interface RoundReport {
   refundsAtKill: Record<string, number>;
   refundsAfterPass: Record<string, number>;
   bulkInFlight: number;
+  /** Where a settlement round's kills landed in the run, and what it settled. */
+  settlement?: SettlementKills;
   checked: number;
   problems: string[];
 }
@@ -139,6 +146,45 @@ const openPlace = (place: DataPlace) =>
     place.driver === 'pglite' ? { dataDir: join(place.dataDir, 'pglite') } : { url: place.url, schema: place.schema },
   );
 
+/** The report of a settlement round, logged. */
+function settlementReport(
+  round: number,
+  kills: SettlementKills,
+  findings: Findings,
+  driver: DurabilityOptions['driver'],
+  log: (line: string) => void,
+): RoundReport {
+  const report: RoundReport = {
+    round,
+    during: 'settlement',
+    killedAfterMs: 0,
+    acknowledged: {
+      invoices: kills.payments,
+      payments: kills.payments,
+      refunds: kills.refunds,
+      captures: 0,
+      bulkUploads: 0,
+    },
+    ticks: kills.kills.length + (kills.finishMs > 0 ? 1 : 0),
+    refundsAtKill: {},
+    refundsAfterPass: {},
+    bulkInFlight: 0,
+    settlement: kills,
+    checked: findings.checked,
+    problems: findings.problems,
+  };
+  const cut = kills.kills.filter((point) => point === 'cut short').length;
+  log(
+    `round ${round} (${driver}, during settlement): ${kills.payments} payments, ${kills.refunds} refunds; ` +
+      `${kills.kills.length} kills during the run (${cut} cut it short, ${kills.kills.filter((p) => p === 'before any transfer').length} ` +
+      `came before any of its transfers, ${kills.kills.filter((p) => p === 'after it finished').length} after it finished), ` +
+      `then ${kills.finishMs > 0 ? `finished in ${kills.finishMs} ms` : 'already finished'}; ` +
+      `${kills.transfers} transfers made, ${kills.paid} paid out; ${report.checked} checks, ${report.problems.length} problems`,
+  );
+  for (const problem of report.problems) log(`  ✗ ${problem}`);
+  return report;
+}
+
 /** Runs the kill rounds on one driver and reports what was checked and anything lost. */
 export async function runDurability(options: DurabilityOptions): Promise<DurabilityReport> {
   const log = options.log ?? (() => {});
@@ -152,6 +198,22 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
     for (let round = 1; round <= options.rounds; round++) {
       const next = random(options.seed * 1_000 + round);
       const during = kinds[(round - 1) % kinds.length];
+      if (during === 'settlement') {
+        const settled = await settlementRound({
+          place,
+          server,
+          open: openPlace,
+          round,
+          tag: `DUR r${round}`,
+          next,
+          kills: options.settlementKills ?? 4,
+          payments: options.settlementPayments ?? 30,
+          log,
+        });
+        server = settled.server;
+        rounds.push(settlementReport(round, settled.kills, settled.findings, options.driver, log));
+        continue;
+      }
       const api = await Api.signIn(server.baseUrl, ACCOUNT.email, ACCOUNT.password);
       const ledger = newLedger();
       const money = newMoneyLedger();
