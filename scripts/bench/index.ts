@@ -8,6 +8,7 @@
  *
  *   BENCH_SCALE=0.1   a tenth of the data, for a quick look (default 1: 1,000,000 transactions)
  *   BENCH_ONLY=api,pages   some sections only (data, settlement, api, pages, lighthouse, forms)
+ *   BENCH_DATABASES=postgresql   some databases only (pglite, postgresql; default both, PostgreSQL when a URL names one)
  *   BENCH_API_ONLY=report,mixed   some API scenarios only; BENCH_API_SECONDS, BENCH_FLOOR_SECONDS their length
  */
 import { execSync } from 'node:child_process';
@@ -130,7 +131,11 @@ async function measure(database: Database): Promise<void> {
 }
 
 ensureBuilt();
-for (const database of ['pglite', ...(postgresUrl ? ['postgresql'] : [])] as Database[]) await measure(database);
+const databases = process.env.BENCH_DATABASES
+  ? new Set(process.env.BENCH_DATABASES.split(',').map((name) => name.trim()))
+  : null;
+for (const database of ['pglite', ...(postgresUrl ? ['postgresql'] : [])] as Database[])
+  if (!databases || databases.has(database)) await measure(database);
 
 const results = {
   measuredAt: new Date().toISOString(),
