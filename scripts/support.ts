@@ -26,6 +26,8 @@ import { readConfig } from '../src/server/config';
 import { createContext } from '../src/server/create-context';
 import type { Database } from '../src/server/db/database';
 import { openDatabase } from '../src/server/db/open';
+import { migrate } from '../src/server/storage/migrate';
+import { entitySchemas } from '../src/schema/registry';
 import { chargeOptions } from '../src/server/support/fee-options';
 import {
   chargeText,
@@ -38,7 +40,6 @@ import {
   setSaleAdminCharge,
 } from '../src/server/support/fees';
 import { servicesOfMerchant, SupportError, switchMultiVendor, switchService } from '../src/server/support/services';
-import { supportContext } from '../src/server/support/support-context';
 import { holdMerchantTransfers, releaseMerchantTransfers } from '../src/server/support/transfers';
 import type { Services } from '../src/shared/services';
 
@@ -55,7 +56,7 @@ type Db = Awaited<ReturnType<typeof openDatabase>>;
 /** Runs a fee command in one transaction and prints what it did. */
 async function feeCommand(db: Db, args: string[]): Promise<boolean> {
   const [command, email, ...rest] = args;
-  const ctx = await supportContext(db);
+  const ctx = await contextOf(db);
   const said = (done: string | number, what: string) =>
     console.log(typeof done === 'number' ? `${what}: ${done} removed` : `${what}: ${done}`);
   if (command === 'fees' && email && rest.length === 0) {
@@ -109,8 +110,16 @@ const silent: FastifyBaseLogger = {
   child: () => silent,
 };
 
-/** The product's services over `db`, for actions that write through the entities' stores. */
-const contextOf = (db: Database) => createContext(db, {}, silent);
+/**
+ * The product's services over `db`, as a server builds them, for every action that writes through
+ * the entities' stores: the change history, the activity log and the ledger follow what support
+ * does as they follow the merchant. The database is migrated to the schemas first (a server not
+ * started since an upgrade has not made the newest tables yet).
+ */
+async function contextOf(db: Database) {
+  await migrate(db, Object.values(entitySchemas));
+  return createContext(db, {}, silent);
+}
 
 function print(email: string, services: Services): void {
   console.log(`Services of ${email}:`);

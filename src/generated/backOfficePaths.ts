@@ -13,6 +13,8 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/asset/report',
   '/transaction-enquiry',
   '/report/dynamic-commission',
+  '/report/merchant-statement',
+  '/money-trail/:entity/:id',
   '/invoice/*',
   '/invoice/invoice-list',
   '/delivery/invoice-list',

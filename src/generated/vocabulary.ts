@@ -280,6 +280,12 @@ export interface XResource {
   creates?: {
     [k: string]: XCreate;
   };
+  /**
+   * Pages a record's page links to, by name: a button labelled `resources.<entity>.actions.<name>` opening `route` for the record (its money trail).
+   */
+  links?: {
+    [k: string]: XLink;
+  };
 }
 /**
  * Portal routes of SPEC §2 that open the resource's screens; `:id` stands for the record id. None for an entity only seen inside another's screens.
@@ -513,6 +519,18 @@ export interface XCreate {
   };
 }
 /**
+ * A page a record's page links to (the money trail of an invoice).
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XLink".
+ */
+export interface XLink {
+  /**
+   * Portal route of the page; `:id` stands for the record's id.
+   */
+  route: string;
+}
+/**
  * How the list screen and the list endpoint behave.
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
@@ -659,6 +677,12 @@ export interface XReferences {
    * Property of the referenced record shown instead of the id, or one per language.
    */
   label: string | XLabel;
+  /**
+   * The columns of the list of these records on the referenced record's page (a transfer's transactions with their net amounts); default the entity's `x-list.columns`. Each names a property of the entity.
+   *
+   * @minItems 1
+   */
+  columns?: string[];
   /**
    * Referenced records that match may not be newly chosen (`{ "status": ["inactive"] }`), 400 `x-messages["x-refuse"]` (default `validation.reference_refused`).
    */

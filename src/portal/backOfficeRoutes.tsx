@@ -4,6 +4,7 @@ import { withUploadScreen } from './bulk/uploadResource';
 import { lazyWithReload } from './data/chunkReload';
 import type { PortalPermissions } from './data/authProvider';
 import { ownRoutes } from './pages/ownRoutes';
+import { recordPageRoutes } from './pages/recordPageRoutes';
 import { reportRoutes } from './pages/reportRoutes';
 import { gatedListInPlaceRoutes, gatedResourceProps, gatedViewRoutes } from './resources/accessGate';
 import { legacyRoutes } from './resources/legacyRoutes';
@@ -16,7 +17,7 @@ export const Dashboard = withScreenFallback(lazyWithReload(() => import('./pages
 /**
  * Every resource with its old-portal routes and its views' routes, gated by the profile (a
  * resource or view the user may not use answers each of its routes with the reason), the account
- * screens of own records (before any redirect of the same path), the report pages, and the
+ * screens of own records (before any redirect of the same path), the report and record pages, and the
  * dashboard's second path.
  */
 export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
@@ -27,6 +28,7 @@ export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
     <CustomRoutes key="routes">
       {ownRoutes()}
       {reportRoutes()}
+      {recordPageRoutes()}
       {DASHBOARD_PATHS.filter((path) => path !== '/').map((path) => (
         <Route key={path} path={path} element={<Dashboard />} />
       ))}

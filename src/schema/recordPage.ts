@@ -65,6 +65,8 @@ export function recordSections(entity: EntitySchema, names: readonly string[]): 
 export interface Related {
   source: EntitySchema;
   column: string;
+  /** The columns listed: the reference's `columns`, else the source's list columns (the reference left out). */
+  columns: readonly string[];
 }
 
 /**
@@ -75,9 +77,12 @@ export interface Related {
 export function relatedOf(entity: EntitySchema, entities: readonly EntitySchema[]): Related[] {
   return entities.flatMap((source) =>
     allows(source, 'list')
-      ? Object.entries(source.properties)
-          .filter(([, property]) => referenceOf(property)?.entity === entity.$id)
-          .map(([column]) => ({ source, column }))
+      ? Object.entries(source.properties).flatMap(([column, property]) => {
+          const reference = referenceOf(property);
+          if (reference?.entity !== entity.$id) return [];
+          const columns = reference.columns ?? source['x-list'].columns.filter((name) => name !== column);
+          return [{ source, column, columns }];
+        })
       : [],
   );
 }
@@ -105,4 +110,22 @@ export function offeredCreates(entity: EntitySchema, record: Values): OfferedCre
         ),
       ),
     }));
+}
+
+/** A page a record's page links to (`x-resource.links`), with its path for the record. */
+export interface OfferedLink {
+  name: string;
+  /** The route as declared, `:id` standing for the record's id. */
+  route: string;
+  /** The route for this record. */
+  path: string;
+}
+
+/** The pages of `x-resource.links` for a record, each route's `:id` replaced by the record's id. */
+export function linksOf(entity: EntitySchema, record: Values): OfferedLink[] {
+  return Object.entries(entity['x-resource'].links ?? {}).map(([name, { route }]) => ({
+    name,
+    route,
+    path: route.replace(':id', encodeURIComponent(String(record.id))),
+  }));
 }

@@ -288,17 +288,29 @@ describe.each(DRIVERS)('settlement and payment transfers (%s)', (driver) => {
         .trim()
         .split('\r\n')
         .map((line) => line.split(','));
-      const net = rows.filter((row) => row[0] === 'transaction').reduce((sum, row) => sum + fils(row[7]), 0n);
+      const net = rows.filter((row) => row[0] === 'Transaction').reduce((sum, row) => sum + fils(row[7]), 0n);
       const refunds = rows
-        .filter((row) => row[0] === 'refund')
+        .filter((row) => row[0] === 'Refund')
         .reduce((sum, row) => sum + fils(row[7].replace(/^-/, '')), 0n);
-      expect(rows.filter((row) => row[0] === 'refund').every((row) => row[7].startsWith('-'))).toBe(true);
-      const total = rows.find((row) => row[0] === 'total');
+      expect(rows.filter((row) => row[0] === 'Refund').every((row) => row[7].startsWith('-'))).toBe(true);
+      const total = rows.find((row) => row[0] === 'Total');
       expect(fromFils(net - refunds)).toBe(transfer.amount);
       expect(total?.[7]).toBe(transfer.amount);
-      expect(rows.filter((row) => row[0] === 'transaction')).toHaveLength(Number(transfer.transaction_count));
+      expect(rows.filter((row) => row[0] === 'Transaction')).toHaveLength(Number(transfer.transaction_count));
       expect(strFromU8(files['transfers.csv'])).toContain(`${String(transfer.transaction_count)},`);
     }
+    // In Arabic: the same figures under Arabic headers, row kinds and statuses.
+    const arabic = await merchant.get('/v1/report/payment-transfer/download', {
+      query: { ids: String(sent.id) },
+      locale: 'ar',
+    });
+    const sentTransfer = await transferOf(sent.id);
+    const arabicCsv = strFromU8(
+      unzipSync(new Uint8Array(arabic.rawPayload))[`${String(sentTransfer.document_no)}.csv`],
+    );
+    expect(arabicCsv).toContain('رقم المستند');
+    expect(arabicCsv).toContain('معاملة,');
+    expect(arabicCsv).toContain(`الإجمالي,,,,,,,${String(sentTransfer.amount)}`);
     const foreign = await vendor.get('/v1/report/payment-transfer/download', { query: { ids: String(sent.id) } });
     expect(foreign.statusCode).toBe(404);
     const bad = await merchant.get('/v1/report/payment-transfer/download', { query: { ids: 'x' } });
@@ -397,5 +409,17 @@ describe.each(DRIVERS)('settlement and payment transfers (%s)', (driver) => {
       },
     ]);
     expect(amount).toBe(fils(payment.net_amount) - 5_000n);
+  });
+
+  it('names a refund only on the entries of the payment it refunded, never on a transfer that deducted it', async () => {
+    const [named] = await db().query<{ count: number }>(
+      `select count(*)::integer as count from ledger_entries
+       where event in ('transfer', 'hold', 'release') and (refund_id is not null or capture_id is not null)`,
+    );
+    expect(named.count).toBe(0);
+    const [refunds] = await db().query<{ count: number }>(
+      `select count(*)::integer as count from ledger_entries where event = 'refund' and refund_id is not null`,
+    );
+    expect(refunds.count).toBeGreaterThan(0);
   });
 });

@@ -21,4 +21,23 @@ export const REPORT_PAGES: PageDeclaration[] = [
     group: 'reports',
     titleKey: 'app.dynamic_commission.title',
   },
+  {
+    path: '/report/merchant-statement',
+    entity: 'transaction',
+    group: 'reports',
+    titleKey: 'app.merchant_statement.title',
+  },
+];
+
+/** A back-office page opened from records (`x-resource.links`), at a path with parameters; not in the menu. */
+export interface RecordPageDeclaration {
+  path: string;
+  /** Entity whose record gate (`show`) the page follows, as the API route it reads does. */
+  entity: string;
+  /** Catalogue key of the page's title. */
+  titleKey: string;
+}
+
+export const RECORD_PAGES: RecordPageDeclaration[] = [
+  { path: '/money-trail/:entity/:id', entity: 'transaction', titleKey: 'app.money_trail.title' },
 ];

@@ -11,6 +11,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/asset/report': withScreenFallback(lazyWithReload(() => import('./AssetReport'))),
   '/transaction-enquiry': withScreenFallback(lazyWithReload(() => import('./TransactionEnquiry'))),
   '/report/dynamic-commission': withScreenFallback(lazyWithReload(() => import('./DynamicCommissionReport'))),
+  '/report/merchant-statement': withScreenFallback(lazyWithReload(() => import('./statement/MerchantStatement'))),
 };
 
 /** The `<Route>`s of `REPORT_PAGES`, each behind its entity's gate. */

@@ -45,7 +45,7 @@ const isNumeric = (entity: EntitySchema, name: string) => {
  * their own list sorts them: a compact table of their list columns on wider screens, two-line
  * items on phones, each opening the record.
  */
-function RelatedList({ related: { source, column }, id }: { related: Related; id: Identifier }) {
+function RelatedList({ related: { source, column, columns }, id }: { related: Related; id: Identifier }) {
   const translate = useTranslate();
   const display = useDisplay(source);
   const entities = usePortalEntities();
@@ -59,7 +59,6 @@ function RelatedList({ related: { source, column }, id }: { related: Related; id
     pagination: { page: 1, perPage: SHOWN },
     sort: { field, order },
   });
-  const columns = source['x-list'].columns.filter((name) => name !== column);
   const title = titleProperty(source, entities, display.language);
   // The record's title opens it; a list without it among its columns opens by its first one.
   const titleName = title && columns.includes(title) ? title : columns[0];

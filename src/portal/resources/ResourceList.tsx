@@ -179,7 +179,13 @@ export default function ResourceList({ view }: { view?: string }) {
       actions={<ListToolbar />}
       pagination={<ListPagination />}
       // A wide table scrolls inside its card (see PortalLayout).
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      // The bar of actions on ticked rows takes its own line above the table: react-admin lifts it
+      // over the list's toolbar, where the scrolling card would cut it off.
+      sx={{
+        '& .RaList-main': { minWidth: 0 },
+        '& .RaList-content': { overflowX: 'auto' },
+        '& .MuiToolbar-root.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
+      }}
     >
       {isSmall ? <CompactList entity={entity} columns={columns} /> : <RecordTable entity={entity} columns={columns} />}
     </List>

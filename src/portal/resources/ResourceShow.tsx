@@ -79,7 +79,12 @@ function RecordSections({ entity }: { entity: EntitySchema }) {
               <Box
                 key={field}
                 className={`ra-field ra-field-${field}`}
-                sx={{ minWidth: 0, gridColumn: isWide(entity.properties[field]) ? '1 / -1' : undefined }}
+                // A long unbroken value (an IBAN) wraps inside its cell instead of running into the next.
+                sx={{
+                  minWidth: 0,
+                  overflowWrap: 'anywhere',
+                  gridColumn: isWide(entity.properties[field]) ? '1 / -1' : undefined,
+                }}
               >
                 <Labeled>
                   <FunctionField

@@ -16,6 +16,7 @@ import { mayDo } from './access';
 import { sectionLabel, sectionPath, sectionsOf } from './sections';
 import { CommandButtons } from './CommandButtons';
 import { CreateFromButtons } from './CreateFromButtons';
+import { LinkButtons } from './LinkButtons';
 import { TransitionButtons } from './TransitionButtons';
 import { useEntitySchema } from './useEntitySchema';
 
@@ -26,7 +27,8 @@ const editable = (entity: EntitySchema, record: RaRecord) =>
 /**
  * The detail screen's actions: edit (when the entity may be updated, by this user), one button per section of the schema (`x-resource.sections`)
  * one per command the record allows (`x-resource.commands`) and one per action its status allows now
- * (`x-transitions`), and one per record it offers to create from it (`x-resource.creates`).
+ * (`x-transitions`), one per record it offers to create from it (`x-resource.creates`), and one
+ * per page it links to (`x-resource.links`).
  */
 export function ShowActions() {
   const entity = useEntitySchema();
@@ -52,6 +54,7 @@ export function ShowActions() {
       {record && <CommandButtons entity={entity} record={record} />}
       {record && <TransitionButtons entity={entity} record={record} />}
       {record && <CreateFromButtons entity={entity} record={record} />}
+      {record && <LinkButtons entity={entity} record={record} />}
     </TopToolbar>
   );
 }

@@ -2,14 +2,14 @@ import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
 import { viewsOf } from '../../schema/views';
 import { ownPaths } from '../pages/ownPaths';
-import { REPORT_PAGES } from '../pages/pagePaths';
+import { RECORD_PAGES, REPORT_PAGES } from '../pages/pagePaths';
 import { sectionsOf } from '../resources/sections';
 import { DASHBOARD_PATHS } from './dashboardPaths';
 
 /**
  * Paths that belong to the signed-in back office, derived from the schemas: each resource's
  * react-admin routes (`/<resource>/…`) and the SPEC §2 routes its `x-resource` names (`routes`,
- * `sections`, `views`, and the `own` record's), plus the dashboard, the account and report pages.
+ * `sections`, `views`, and the `own` record's), plus the dashboard, the account, report and record pages.
  * `npm run generate` writes them to `src/generated/backOfficePaths.ts`, so that the sign-in page
  * knows them without downloading every schema.
  */
@@ -19,6 +19,7 @@ export function backOfficePatterns(schemas: Record<string, EntitySchema> = entit
       ...DASHBOARD_PATHS,
       ...ownPaths,
       ...REPORT_PAGES.map(({ path }) => path),
+      ...RECORD_PAGES.map(({ path }) => path),
       ...Object.values(schemas).flatMap((entity) => [
         `/${entity.$id}/*`,
         ...Object.values(entity['x-resource'].routes).filter((route): route is string => Boolean(route)),

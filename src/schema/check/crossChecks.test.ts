@@ -129,6 +129,13 @@ describe('the cross-checks', () => {
     });
   });
 
+  it('refuses a column of the records listed on the referenced record that is not theirs', () => {
+    const pointer = '/properties/transfer_id/x-references/columns';
+    expect(problems('transaction', pointer, ['amount', 'net'])).toEqual([
+      `schemas/transaction.json#${pointer}/1: "net" is not a property of transaction`,
+    ]);
+  });
+
   describe.each([
     ['a list column', 'invoice', '/x-list/columns/0', 'reference'],
     ['a filter', 'invoice', '/x-list/filters/1', 'state'],

@@ -180,6 +180,8 @@ function checkReference(context: CheckContext, at: string, property: PropertySch
     const problem = notIn(target, label);
     if (problem) report(pointerTo(pointer, 'label'), problem);
   }
+  // The columns of the referencing records' list on the referenced record's page are this entity's.
+  properties(context, pointerTo(pointer, 'columns'), spec.columns);
   for (const refused of Object.keys(spec.refuse ?? {})) {
     const problem = notIn(target, refused);
     if (problem) report(pointerTo(pointer, 'refuse', refused), problem);

@@ -17,7 +17,7 @@ type Requests = Map<string, { field: Field; id: number }>;
 /** The request last written in each database transaction, by the ledger record it is of (`<entity>:<id>`). */
 const requestsOf = new WeakMap<Queryable, Requests>();
 
-/** Remembers a written request against the ledger records it references. */
+/** Remembers a written request against the payment it references. */
 export function rememberRequest(event: RecordEvent, entities: readonly EntitySchema[]): void {
   const field = REQUESTS[event.entity.$id];
   if (!field || (event.kind !== 'created' && event.kind !== 'changed')) return;
@@ -25,7 +25,9 @@ export function rememberRequest(event: RecordEvent, entities: readonly EntitySch
   requestsOf.set(event.q, requests);
   for (const reference of referencesOf(event.entity, entities)) {
     const target = event.record[reference.column];
-    if (reference.many || !reference.target['x-ledger'] || target === null || target === undefined) continue;
+    // A request is carried out on a payment: the transfer that deducted a refund is not its subject.
+    if (reference.many || reference.target['x-ledger'] !== 'payment' || target === null || target === undefined)
+      continue;
     requests.set(`${reference.target.$id}:${String(target)}`, { field, id: Number(event.record.id) });
   }
 }

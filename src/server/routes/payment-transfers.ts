@@ -5,6 +5,7 @@ import { callerOf } from '../auth/caller';
 import type { ServerContext } from '../context';
 import { checkAccess } from '../http/guard';
 import { errorResponses } from '../http/shared-schemas';
+import { languageOf } from '../kernel/language';
 import { kuwaitToday } from '../payments/kuwait-time';
 import { DOWNLOAD_LIMIT, transfersZip } from '../payments/transfer-download';
 import { sendForTransfer } from '../payments/transfer-requests';
@@ -88,7 +89,8 @@ export function paymentTransferRoutes(app: FastifyInstance, ctx: ServerContext):
         summary: 'Download payment transfers with their transactions, as one ZIP of CSV files',
         description:
           'One CSV per transfer (its transactions with amounts, fees and net amounts, the refunds it deducted, ' +
-          'and the total, which is its amount) and `transfers.csv` listing them. 404 when a transfer is not ' +
+          'and the total, which is its amount) and `transfers.csv` listing them; headers, row kinds and ' +
+          'statuses in the language of the `locale` header, times in Kuwait time. 404 when a transfer is not ' +
           'the merchant’s.',
         querystring: downloadQuery,
         produces: ['application/zip'],
@@ -103,7 +105,7 @@ export function paymentTransferRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request, reply) => {
       const ids = (request.query as { ids: string }).ids.split(',').map(Number);
-      const zip = await transfersZip(ctx, callerOf(request).merchant.id, ids);
+      const zip = await transfersZip(ctx, callerOf(request).merchant.id, ids, languageOf(request));
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="payment-transfers-${kuwaitToday(clockNow())}.zip"`)

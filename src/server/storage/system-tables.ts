@@ -184,6 +184,8 @@ export const SYSTEM_TABLES: string[] = [
   `create index if not exists ledger_entries_merchant_day_idx on ledger_entries (merchant_id, day)`,
   `create index if not exists ledger_entries_transaction_idx on ledger_entries (transaction_id) where transaction_id is not null`,
   `create index if not exists ledger_entries_transfer_idx on ledger_entries (transfer_id) where transfer_id is not null`,
+  // The merchant statement reads a merchant's entries of a period, and the hours before Kuwait's midnight, by time.
+  `create index if not exists ledger_entries_merchant_at_idx on ledger_entries (merchant_id, at, id)`,
   // The entries summed per merchant, day, account and event, kept in the same transaction: balances and the
   // dashboard read these few rows rather than the entries.
   `create table if not exists ledger_daily (

@@ -24,20 +24,24 @@ export type Employee = Omit<GeneratedEmployee, 'password'> & { id: number };
 export class Api {
   private key?: Promise<CryptoKey>;
 
-  private constructor(private readonly token?: string) {}
+  private constructor(
+    private readonly token?: string,
+    /** The server called: the browser project's own unless a test started another. */
+    readonly origin: string = baseUrl,
+  ) {}
 
   /** A caller without a session. */
-  static anonymous(): Api {
-    return new Api();
+  static anonymous(origin: string = baseUrl): Api {
+    return new Api(undefined, origin);
   }
 
   /** Signs in with `POST /v1/login`; throws unless it succeeds. */
-  static async signIn(account: { email: string; password: string }): Promise<Api> {
-    const answer = await Api.anonymous().request<{ access_token: string }>('POST', '/v1/login', {
+  static async signIn(account: { email: string; password: string }, origin: string = baseUrl): Promise<Api> {
+    const answer = await Api.anonymous(origin).request<{ access_token: string }>('POST', '/v1/login', {
       body: { email: account.email, password: account.password },
     });
     if (answer.status !== 200) throw new Error(`Sign-in of ${account.email} answered ${answer.status}`);
-    return new Api(answer.body.access_token);
+    return new Api(answer.body.access_token, origin);
   }
 
   async request<T = unknown>(
@@ -45,7 +49,7 @@ export class Api {
     path: string,
     options: { body?: unknown; query?: Record<string, string>; locale?: Locale } = {},
   ): Promise<ApiAnswer<T>> {
-    const url = new URL(path, baseUrl);
+    const url = new URL(path, this.origin);
     for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
     const response = await fetch(url, {
       method,

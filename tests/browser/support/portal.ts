@@ -22,15 +22,19 @@ const SIGN_IN = {
   ar: { email: 'البريد الإلكتروني', password: 'كلمة المرور', submit: 'تسجيل الدخول' },
 } as const;
 
-/** Signs in from `/merchant` and waits until the back office has taken over the address. */
+/**
+ * Signs in from `/merchant` and waits until the back office has taken over the address; on the
+ * browser project's server unless `origin` names another.
+ */
 export async function signIn(
   page: Page,
   email: string,
   password: string,
   language: keyof typeof SIGN_IN = 'en',
+  origin: string = baseUrl,
 ): Promise<void> {
   const labels = SIGN_IN[language];
-  await page.goto(`${baseUrl}/merchant`);
+  await page.goto(`${origin}/merchant`);
   await page.getByLabel(labels.email).fill(email);
   await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.submit }).click();

@@ -1,0 +1,303 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, today } from '../../src/schema/calendar';
+import { formatKwd, fromFils, toFils } from '../../src/shared/money';
+import { TEST_CARDS } from '../../src/shared/pay';
+import { startServerProcess, type ServerProcess } from '../support/durability/server-process';
+import { Api } from './support/api';
+import { launchBrowser, newVisitor } from './support/browser';
+import { DEMO, documentLanguage, signIn } from './support/portal';
+
+/**
+ * Where a merchant's money goes after the payment, end to end in a real browser, in English and in
+ * Arabic: the multi-vendor demo merchant is paid twice, refunds a part of one payment and captures a
+ * part of an authorisation; the nightly settlement run (the sandbox clock moved a day) makes one
+ * transfer listing both payments with their net amounts, the refund deducted; the merchant ticks two
+ * newer payments in the transactions report and sends them for transfer; the bulk download of the
+ * two transfers is a ZIP whose CSV totals are the transfers' amounts.
+ *
+ * The settlement run needs the clock a day ahead, which the other browser files must not see: this
+ * file runs its own server, on an embedded database of its own, started as `npm start` starts it.
+ */
+
+const TEXT = {
+  en: {
+    signIn: 'Sign In',
+    sendForTransfer: 'Send for transfer',
+    sent: 'Sent for transfer as',
+    download: 'Download',
+    total: 'Total',
+  },
+  ar: {
+    signIn: 'تسجيل الدخول',
+    sendForTransfer: 'إرسال للتحويل',
+    sent: 'أُرسلت للتحويل برقم',
+    download: 'تنزيل',
+    total: 'الإجمالي',
+  },
+} as const;
+
+type Language = keyof typeof TEXT;
+
+interface Invoice {
+  id: number;
+  reference_no: string;
+}
+
+interface Transaction {
+  id: number;
+  reference_no: string;
+  invoice_reference: string;
+  amount: string;
+  captured_amount: string;
+  net_amount: string;
+  status: string;
+  transfer_id: number | null;
+}
+
+interface Transfer {
+  id: number;
+  document_no: string;
+  amount: string;
+  refunds_amount: string;
+  transaction_count: number;
+  status: string;
+}
+
+const DESKTOP = { width: 1280, height: 900 } as const;
+const fils = (value: string) => toFils(value) ?? 0n;
+
+let server: ServerProcess;
+let dataDir: string;
+let browser: Browser;
+let vendor: Api;
+/** How far the server's sandbox clock is ahead of this machine's. */
+let clockAhead = 0;
+
+/** Moves the server's clock; the browser's pages are then set to the server's time (see `portal`). */
+async function advanceClock(minutes: number) {
+  const answer = await vendor.advanceClock(minutes);
+  clockAhead = Date.parse(answer.now) - Date.now();
+  return answer;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'bawaba-money-path-'));
+  [server, browser] = await Promise.all([
+    startServerProcess({ dataDir, driver: 'pglite' }, () => undefined),
+    launchBrowser(),
+  ]);
+  vendor = await Api.signIn(DEMO.vendor, server.baseUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function newInvoice(amount: string): Promise<Invoice> {
+  const answer = await vendor.request<Invoice>('POST', '/v1/invoice', {
+    body: {
+      kind: 'quick',
+      customer_name: 'Noura Al-Rashidi',
+      mobile: '96550001234',
+      amount,
+      title: 'Catering for 20 guests',
+      payment_methods: ['card'],
+    },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+/** Pays the invoice's link with the success card, as the pay page does. */
+async function pay(invoice: Invoice): Promise<void> {
+  const expiry = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+  const answer = await Api.anonymous(server.baseUrl).request('POST', `/v1/pay/${invoice.reference_no}`, {
+    body: { method: 'card', card: { number: TEST_CARDS.success, expiry, cvv: '123', holder: 'Noura Al-Rashidi' } },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** The payment of an invoice, as the transactions report shows it. */
+async function transactionOf(invoice: Invoice): Promise<Transaction> {
+  const listed = await vendor.request<Transaction[]>('GET', '/v1/report/transactions', {
+    query: {
+      filter: JSON.stringify({
+        q: invoice.reference_no,
+        created_at_gte: addDays(today(), -2),
+        created_at_lte: addDays(today(), 30),
+      }),
+    },
+  });
+  expect(listed.status).toBe(200);
+  const found = listed.body.find((row) => row.invoice_reference === invoice.reference_no);
+  if (!found) throw new Error(`No transaction of ${invoice.reference_no}`);
+  return (await vendor.request<Transaction>('GET', `/v1/report/transactions/${found.id}`)).body;
+}
+
+async function transferOf(id: number): Promise<Transfer> {
+  const answer = await vendor.request<Transfer>('GET', `/v1/report/payment-transfer/${id}`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** The vendor signed in on a desktop page in `language`. */
+async function portal(language: Language) {
+  const visitor = await newVisitor(browser, DESKTOP);
+  // The merchant's "today" (a list's default dates) is the server's.
+  await visitor.context.clock.install({ time: new Date(Date.now() + clockAhead) });
+  await visitor.page.goto(`${server.baseUrl}/merchant?lng=${language}`);
+  await visitor.page.getByRole('heading', { name: TEXT[language].signIn }).waitFor();
+  await signIn(visitor.page, DEMO.vendor.email, DEMO.vendor.password, language, server.baseUrl);
+  return visitor;
+}
+
+/** A list address filtered on `filter`, as the portal writes it. */
+const listAddress = (path: string, filter: Record<string, unknown>) =>
+  `${server.baseUrl}${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+const recent = () => ({ created_at_gte: addDays(today(), -2), created_at_lte: addDays(today(), 3) });
+
+const shot = (page: Page, name: string, language: Language) =>
+  page.screenshot({ path: join(tmpdir(), `bawaba-money-path-${name}-${language}.png`), fullPage: true });
+
+/** Ticks the row of the list that shows `text`. */
+const tick = (page: Page, text: string) =>
+  page.getByRole('row').filter({ hasText: text }).getByRole('checkbox').first().check();
+
+describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
+  const text = TEXT[language];
+  let paidInFull: Transaction;
+  let captured: Transaction;
+  let second: Invoice;
+  let settled: Transfer;
+  let requested: Transfer;
+
+  it('the settlement run pays out two payments net of their fees, a refund and a capture', async () => {
+    const first = await newInvoice('8.000');
+    await pay(first);
+
+    // An authorise-first service while the second invoice is paid: the payment is only held.
+    const service = await vendor.request<{ id: number }>('POST', '/v1/multi-vendor/services', {
+      body: { service_type: 'quick_invoice', payment_type: 'credit_card', capture_type: 'partial', capture_days: 3 },
+    });
+    expect(service.status, JSON.stringify(service.body)).toBe(201);
+    try {
+      second = await newInvoice('6.000');
+      await pay(second);
+      const held = await transactionOf(second);
+      expect(held.status).toBe('authorized');
+      // Captured while the service that allows a part is still the merchant's.
+      const capture = await vendor.request('POST', '/v1/capture', {
+        body: { transaction_id: held.id, capture_type: 'partial', amount: '4.000' },
+      });
+      expect(capture.status, JSON.stringify(capture.body)).toBe(201);
+    } finally {
+      expect((await vendor.request('DELETE', `/v1/multi-vendor/services/${service.body.id}`)).status).toBe(200);
+    }
+
+    const payment = await transactionOf(first);
+    const refund = await vendor.request('POST', '/v1/refund', {
+      body: {
+        transaction_id: payment.id,
+        method: 'partial',
+        total_amount: payment.amount,
+        pending_amount: payment.amount,
+        refund_amount: '1.000',
+      },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    // Past the refund's 20 minutes, then a day on: the nightly run settles the day.
+    await advanceClock(21);
+    const night = await advanceClock(24 * 60);
+    expect(night.tick.transfers).toBeGreaterThan(0);
+
+    paidInFull = await transactionOf(first);
+    captured = await transactionOf(second);
+    expect(captured).toMatchObject({ status: 'success', captured_amount: '4.000' });
+    expect(paidInFull.transfer_id).not.toBeNull();
+    expect(captured.transfer_id).toBe(paidInFull.transfer_id);
+    settled = await transferOf(paidInFull.transfer_id as number);
+    expect(settled.status).toBe('not_transferred');
+    expect(fils(settled.refunds_amount)).toBeGreaterThanOrEqual(1_000n);
+    expect(fils(paidInFull.net_amount)).toBeLessThan(8_000n);
+    expect(fils(captured.net_amount)).toBeLessThan(4_000n);
+
+    // The transfer's page lists both payments with their net amounts.
+    const { context, page, errors } = await portal(language);
+    await page.goto(`${server.baseUrl}/payment_transfer/${settled.id}/show`);
+    await page.getByRole('heading', { level: 2, name: settled.document_no }).waitFor();
+    for (const transaction of [paidInFull, captured]) {
+      const row = page.getByRole('row').filter({ hasText: transaction.reference_no });
+      await row.first().waitFor();
+      expect(await row.first().textContent()).toContain(formatKwd(transaction.net_amount, language));
+    }
+    expect(await documentLanguage(page)).toEqual({ lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+    await shot(page, 'settled-transfer', language);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the merchant ticks two settled payments and sends them for transfer', async () => {
+    const third = await newInvoice('5.250');
+    const fourth = await newInvoice('3.125');
+    await pay(third);
+    await pay(fourth);
+    const [one, two] = [await transactionOf(third), await transactionOf(fourth)];
+
+    const { context, page, errors } = await portal(language);
+    await page.goto(listAddress('/report/payment-transactions', recent()));
+    await page.getByRole('row').filter({ hasText: one.reference_no }).first().waitFor();
+    await tick(page, one.reference_no);
+    await tick(page, two.reference_no);
+    await page.getByRole('button', { name: text.sendForTransfer }).click();
+    await page.getByText(text.sent, { exact: false }).first().waitFor();
+    await shot(page, 'sent-for-transfer', language);
+
+    const [afterOne, afterTwo] = [await transactionOf(third), await transactionOf(fourth)];
+    expect(afterOne.transfer_id).not.toBeNull();
+    expect(afterTwo.transfer_id).toBe(afterOne.transfer_id);
+    requested = await transferOf(afterOne.transfer_id as number);
+    expect(requested.transaction_count).toBe(2);
+    expect(fils(requested.amount) + fils(requested.refunds_amount)).toBe(fils(one.net_amount) + fils(two.net_amount));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the bulk download of both transfers is a file whose sums are the transfers', async () => {
+    const { context, page, errors } = await portal(language);
+    await page.goto(listAddress('/report/payment-transfer', recent()));
+    await tick(page, settled.document_no);
+    await tick(page, requested.document_no);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: text.download, exact: true }).click(),
+    ]);
+    const file = await download.path();
+    const entries = unzipSync(new Uint8Array(await readFile(file)));
+    const totals = new Map<string, bigint>();
+    for (const [name, bytes] of Object.entries(entries)) {
+      const lines = strFromU8(bytes)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      // Each transfer's file: its heading row, its values, …, and the total last.
+      if (name === 'transfers.csv') continue;
+      const heading = lines[1]?.split(',') ?? [];
+      const total = lines.at(-1)?.split(',') ?? [];
+      expect(total[0]).toBe(text.total);
+      totals.set(heading[0] ?? name, fils(total.at(-1) ?? '0'));
+    }
+    expect(fromFils(totals.get(settled.document_no) ?? -1n)).toBe(settled.amount);
+    expect(fromFils(totals.get(requested.document_no) ?? -1n)).toBe(requested.amount);
+    await shot(page, 'transfers', language);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
