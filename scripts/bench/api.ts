@@ -10,6 +10,8 @@ import {
   LOAD,
   reportPage,
   scenarios,
+  statementScenario,
+  STATEMENT_PATH,
   type ListParams,
   type Scenario,
   type Step,
@@ -18,7 +20,7 @@ import {
 /**
  * The API under load, over loopback, against the bench's server process: latency percentiles and
  * throughput of sign-in, the dashboard, the transactions report, invoice search, one invoice,
- * invoice creation and a mixed load, then the CSV export of every transaction with the server's
+ * invoice creation and a mixed load, the merchant statement page where the server has it, then the CSV export of every transaction with the server's
  * peak memory. Every scenario warms up first; any answer other than 2xx is counted, and a run with
  * more than a few is refused as no measurement at all. Each p50 and p95 stands beside the same
  * figure of its floor (`api-floor.ts`) and their ratio, which the budgets judge.
@@ -54,6 +56,8 @@ export function callOf(step: Step, account: BenchTarget['account']): Call {
       return { method: 'GET', path: `${collection(step.resource)}/${step.id}` };
     case 'create':
       return { method: 'POST', path: collection(step.resource), body: JSON.stringify(step.values) };
+    case 'get':
+      return { method: 'GET', path: step.path };
   }
 }
 
@@ -136,7 +140,8 @@ function againstFloor(figure: Figure, value: number, floor: number, floorNote: s
   };
 }
 
-async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun): Promise<Figure[]> {
+/** A scenario warmed up, then loaded for the API's time; refused when too many calls failed. */
+async function loaded(target: BenchTarget, scenario: Scenario): Promise<Run> {
   await load(target, scenario, LOAD.warmUpSeconds);
   let run = await load(target, scenario, LOAD.seconds);
   // Too slow to answer a few times in the time given: measured over a fixed number of requests instead.
@@ -146,6 +151,27 @@ async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun)
   if (run.requests === 0 || run.failed > run.requests * LOAD.maxFailedShare) {
     throw new Error(`${scenario.name}: ${run.failed} of ${run.requests} requests failed (${codes})`);
   }
+  return run;
+}
+
+/** The p95 of a scenario with a budget in milliseconds, judged against it. */
+function p95InMs(target: BenchTarget, scenario: Scenario, run: Run, note: string): Figure[] {
+  if (scenario.maxP95Ms === undefined) return [];
+  return [
+    {
+      section: 'api',
+      name: `${scenario.name} p95 in ms`,
+      on: target.database,
+      value: round(percentile(run.latencies, 95)),
+      unit: 'ms',
+      budget: { kind: 'max', limit: scenario.maxP95Ms },
+      note,
+    },
+  ];
+}
+
+async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun): Promise<Figure[]> {
+  const run = await loaded(target, scenario);
   const note = [
     `${LOAD.connections} connections, ${run.seconds.toFixed(0)} s, ${run.requests} requests, ${run.failed} not 2xx`,
     scenario.note,
@@ -165,6 +191,48 @@ async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun)
   return [
     againstFloor(figure('p50', p50[0], 'ms'), p50[0], p50[1], floorNote, scenario.budget),
     againstFloor(figure('p95', p95[0], 'ms'), p95[0], p95[1], floorNote, scenario.budget),
+    ...p95InMs(target, scenario, run, note),
+    figure('p99', percentile(run.latencies, 99), 'ms'),
+    figure('throughput', run.requests / run.seconds, 'req/s'),
+  ];
+}
+
+/**
+ * MERCHANT STATEMENT PAGE (`scenarios.ts`, `statementScenario`): measured where the server's API
+ * document has the route, over HTTP alone, its p95 against its budget in milliseconds; otherwise
+ * one figure saying it was skipped.
+ */
+async function statementFigures(target: BenchTarget): Promise<Figure[]> {
+  const scenario = statementScenario(target.database);
+  const on = target.database;
+  const document = (await (await fetch(`${target.baseUrl}/v1/openapi.json`)).json()) as { paths?: object };
+  const paths = Object.keys(document.paths ?? {});
+  if (!paths.some((path) => path === STATEMENT_PATH || path === `/v1${STATEMENT_PATH}`)) {
+    target.log(`api: ${on} ${scenario.name}: the server does not serve ${STATEMENT_PATH}, skipped`);
+    return [
+      { section: 'api', name: `${scenario.name} p95`, on, value: NaN, unit: 'ms', note: 'skipped: no such route' },
+    ];
+  }
+  const run = await loaded(target, scenario);
+  const note = [
+    `${LOAD.connections} connections, ${run.seconds.toFixed(0)} s, ${run.requests} requests, ${run.failed} not 2xx`,
+    scenario.note,
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const figure = (name: string, value: number, unit: Figure['unit']): Figure => ({
+    section: 'api',
+    name: `${scenario.name} ${name}`,
+    on,
+    value: round(value),
+    unit,
+    note,
+  });
+  return [
+    figure('p50', percentile(run.latencies, 50), 'ms'),
+    scenario.maxP95Ms === undefined
+      ? figure('p95', percentile(run.latencies, 95), 'ms')
+      : p95InMs(target, scenario, run, note)[0],
     figure('p99', percentile(run.latencies, 99), 'ms'),
     figure('throughput', run.requests / run.seconds, 'req/s'),
   ];
@@ -257,6 +325,7 @@ export async function run(target: BenchTarget, floor?: ApiFloor): Promise<Figure
   for (const scenario of scenarios(floor.workload, target.database).filter((one) => chosen(one.name))) {
     figures.push(...(await measure(target, scenario, await floor.of(scenario.name))));
   }
+  if (chosen('merchant statement')) figures.push(...(await statementFigures(target)));
   if (chosen('CSV export')) figures.push(...(await exportFigures(target, floor)));
   return figures;
 }

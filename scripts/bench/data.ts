@@ -2,7 +2,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { buildApp } from '../../src/server/app';
-import type { Queryable } from '../../src/server/db/database';
+import type { Queryable, Row } from '../../src/server/db/database';
+import { NO_PAYMENT, paymentLines, paymentStateOf } from '../../src/server/ledger/payment-projection';
 import { createMerchant } from '../../src/server/merchants/merchants';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/accounts';
 import type { Figure } from './figures';
@@ -11,7 +12,8 @@ import type { Figure } from './figures';
  * Data at scale for the bench: the demo merchant gets 1,000,000 transactions, 200,000 invoices and
  * 50,000 customers over the last two years (times `BENCH_SCALE`), and four other merchants a tenth
  * as many rows between them, interleaved with its own as real traffic would be. Rows are made by
- * set-based SQL, batch by batch, from the row number alone, so every run fills the same data.
+ * set-based SQL, batch by batch, from the row number alone, so every run fills the same data. The
+ * transactions' ledger entries and daily sums are those the product's payment projection posts.
  */
 
 export interface FilledData {
@@ -180,35 +182,79 @@ const INSERTS: Record<Table, (total: number) => string> = {
 };
 
 /**
- * The ledger's daily sums of the filled transactions (those after id `$1`, the seed's own having
- * posted theirs), as its payment projection (`ledger/payment-projection.ts`) would have posted them
- * had the flows written the rows: each on the day the row was made. The bench's dashboard reads these.
+ * The ledger entries of the filled transactions with ids in (`$1`, `$2`] (the seed's own posted
+ * theirs through the store): one posting per transaction, when it was made, of the lines the
+ * payment projection (`ledger/payment-projection.ts`, `paymentLines` from no money to the row's)
+ * gives its money columns — the payment taken into the merchant's balance (cash: into the cash
+ * received), an authorisation's hold, the refund given back, the admin charge and the commission —
+ * in that order, each line from one account to the other. `checkLedgerSample` holds a sample of
+ * them to the projection itself.
  */
-const LEDGER_DAILY = `
-  insert into ledger_daily (merchant_id, day, account, event, amount_fils, entries)
-  select merchant_id, day, l.account, l.event, sum(l.amount)::bigint, count(*)::integer
-  from (select merchant_id, (created_at at time zone 'UTC')::date as day,
-               payment_method = 'cash' as cash,
+const LEDGER_ENTRIES = `
+  insert into ledger_entries (merchant_id, at, day, event, account, amount_fils, transaction_id, created_at)
+  select merchant_id, created_at, (created_at at time zone 'UTC')::date, l.event, l.account, l.amount, id, created_at
+  from (select id, merchant_id, created_at, payment_method = 'cash' as cash,
                (captured_amount * 1000)::bigint as captured, (refunded_amount * 1000)::bigint as refunded,
                (case when status = 'authorized' then pending_amount * 1000 else 0 end)::bigint as held,
                (admin_charge * 1000)::bigint as fee, (commission * 1000)::bigint as commission
-        from transactions where id > $1::integer) as t
+        from transactions where id > $1::bigint and id <= $2::bigint) as t
   cross join lateral (values
-    ('payment', case when cash then 'cash_payer' else 'payer' end, -captured),
-    ('payment', case when cash then 'cash_received' else 'merchant_balance' end, captured),
-    ('authorization', 'payer', -held),
-    ('authorization', 'authorizations', held),
-    ('refund', case when cash then 'cash_received' else 'merchant_balance' end, -refunded),
-    ('refund', case when cash then 'cash_payer' else 'payer' end, refunded),
-    ('fee', 'merchant_balance', -fee),
-    ('fee', 'fees', fee),
-    ('commission', 'merchant_balance', -commission),
-    ('commission', 'commission', commission)
-  ) as l(event, account, amount)
-  where l.amount <> 0
-  group by merchant_id, day, l.account, l.event
+    (1, 'payment', case when cash then 'cash_payer' else 'payer' end, -captured, captured),
+    (2, 'payment', case when cash then 'cash_received' else 'merchant_balance' end, captured, captured),
+    (3, 'authorization', case when cash then 'cash_payer' else 'payer' end, -held, held),
+    (4, 'authorization', 'authorizations', held, held),
+    (5, 'refund', case when cash then 'cash_received' else 'merchant_balance' end, -refunded, refunded),
+    (6, 'refund', case when cash then 'cash_payer' else 'payer' end, refunded, refunded),
+    (7, 'fee', 'merchant_balance', -fee, fee),
+    (8, 'fee', 'fees', fee, fee),
+    (9, 'commission', 'merchant_balance', -commission, commission),
+    (10, 'commission', 'commission', commission, commission)
+  ) as l(n, event, account, amount, moved)
+  where l.moved <> 0
+  order by id, l.n`;
+
+/**
+ * The ledger's daily sums of those entries (transactions after id `$1`), as `ledger/post.ts` keeps
+ * them with every posting: one row per merchant, day, account and event. The dashboard reads these.
+ */
+const LEDGER_DAILY = `
+  insert into ledger_daily (merchant_id, day, account, event, amount_fils, entries)
+  select merchant_id, day, account, event, sum(amount_fils)::bigint, count(*)::integer
+  from ledger_entries where transaction_id > $1::integer
+  group by merchant_id, day, account, event
   on conflict (merchant_id, day, account, event) do update
     set amount_fils = ledger_daily.amount_fils + excluded.amount_fils, entries = ledger_daily.entries + excluded.entries`;
+
+/** Transactions of the fill whose entries are compared with the projection's lines. */
+const SAMPLE = 500;
+
+/**
+ * Holds the entries of a sample of the filled transactions (after id `seeded`, every kind drawn)
+ * to what the product's payment projection posts for the same rows: the same events, accounts and
+ * amounts in the same order. Throws at the first difference.
+ */
+async function checkLedgerSample(q: Queryable, seeded: number): Promise<number> {
+  const rows = await q.query<Row>(
+    `select * from transactions where id > $1::integer order by hashint4(id) limit ${SAMPLE}`,
+    [seeded],
+  );
+  for (const row of rows) {
+    const expected = paymentLines(NO_PAYMENT, paymentStateOf(row)).map(
+      (line) => `${line.event} ${line.account} ${line.amount}`,
+    );
+    const entries = await q.query<{ line: string }>(
+      `select event || ' ' || account || ' ' || amount_fils as line from ledger_entries
+       where transaction_id = $1::integer order by id`,
+      [row.id],
+    );
+    const actual = entries.map((entry) => entry.line);
+    if (JSON.stringify(actual) !== JSON.stringify(expected))
+      throw new Error(
+        `The bench's ledger entries of transaction ${String(row.id)} (${String(row.status)}) are ${actual.join(', ')}; the projection posts ${expected.join(', ')}`,
+      );
+  }
+  return rows.length;
+}
 
 /** Where the fill goes: a fresh embedded folder, or a fresh schema of the PostgreSQL database. */
 async function freshDatabase(
@@ -288,12 +334,30 @@ export async function fillScaleData(options: {
       }
     });
     const ledgerStarted = performance.now();
+    const [filled] = await db.query<{ id: number }>(`select coalesce(max(id), 0)::integer as id from transactions`);
+    for (let after = seededTransactions; after < filled.id; after += BATCH) {
+      await db.query(LEDGER_ENTRIES, [after, Math.min(filled.id, after + BATCH)]);
+    }
+    const [posted] = await db.query<{ count: number }>(
+      `select count(*)::integer as count from ledger_entries where transaction_id > $1::integer`,
+      [seededTransactions],
+    );
     await db.query(LEDGER_DAILY, [seededTransactions]);
     const ledgerSeconds = (performance.now() - ledgerStarted) / 1000;
-    log(`data: ${on} ledger daily sums in ${ledgerSeconds.toFixed(1)} s`);
-    figures.push({ section: 'data', name: 'ledger daily sums fill', on, value: round(ledgerSeconds), unit: 's' });
+    log(`data: ${on} ledger: ${posted.count} entries and their daily sums in ${ledgerSeconds.toFixed(1)} s`);
+    figures.push({
+      section: 'data',
+      name: 'ledger entries and daily sums fill',
+      on,
+      value: round(ledgerSeconds),
+      unit: 's',
+      note: `${posted.count} entries`,
+    });
+    const sampled = await checkLedgerSample(db, seededTransactions);
+    log(`data: ${on} ledger entries of ${sampled} sampled transactions are the payment projection's`);
     const maintenance = performance.now();
-    for (const table of [...Object.keys(BASE_COUNTS), 'ledger_daily']) await db.query(`vacuum analyze ${table}`);
+    for (const table of [...Object.keys(BASE_COUNTS), 'ledger_entries', 'ledger_daily'])
+      await db.query(`vacuum analyze ${table}`);
     log(`data: ${on} vacuum analyze in ${((performance.now() - maintenance) / 1000).toFixed(1)} s`);
     const [unpaid] = await db.query<{ reference_no: string }>(
       `select i.reference_no from invoices i join login_identities l on l.merchant_id = i.merchant_id

@@ -43,6 +43,7 @@ export const FLOOR_OF: Record<Step['kind'] | 'export', string> = {
   show: 'one select (EntityStore.get)',
   create: 'the insert with its history and SMS in one transaction (EntityStore.create and the create effects)',
   export: 'the keyset batches alone, no CSV text',
+  get: 'none: a route of its own is judged by its budget in milliseconds',
 };
 
 /**
@@ -102,6 +103,8 @@ export async function floorOf(ctx: ServerContext, account: Workload['account']):
             return ctx.effects.afterCreate(step.resource, scope, record);
           });
       }
+      case 'get':
+        return () => Promise.reject(new Error(`${step.path} has no floor`));
     }
   };
 

@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: fills a database with a merchant's data at scale, starts the server on it, and
- * measures the API under load, the weight of the first pages, their Lighthouse scores and the
- * largest form — on the embedded database, and on PostgreSQL too when `DATABASE_URL` or
+ * measures the daily settlement run over it, the API under load, the weight of the first pages,
+ * their Lighthouse scores and the largest form — on the embedded database, and on PostgreSQL too when `DATABASE_URL` or
  * `TEST_DATABASE_URL` names one. The API's latencies stand beside their floor (the same SQL on the
  * database driver, `api-floor.ts`), and their budgets are ratios to it. Prints one table, with each
  * budget met or missed, and writes the same figures to `bench/results.json`.
  *
  *   BENCH_SCALE=0.1   a tenth of the data, for a quick look (default 1: 1,000,000 transactions)
- *   BENCH_ONLY=api,pages   some sections only (data, api, pages, lighthouse, forms)
+ *   BENCH_ONLY=api,pages   some sections only (data, settlement, api, pages, lighthouse, forms)
+ *   BENCH_DATABASES=postgresql   some databases only (pglite, postgresql; default both, PostgreSQL when a URL names one)
  *   BENCH_API_ONLY=report,mixed   some API scenarios only; BENCH_API_SECONDS, BENCH_FLOOR_SECONDS their length
  */
 import { execSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import * as forms from './forms';
 import * as lighthouse from './lighthouse';
 import * as pages from './pages';
 import { startBenchServer } from './server';
+import { measureSettlement } from './settlement';
 import { missed, renderMarkdown, renderTable } from './table';
 
 type Database = BenchTarget['database'];
@@ -80,13 +82,23 @@ async function measure(database: Database): Promise<void> {
   log(`${database}: filling the data (scale ${scale})`);
   const data = await fillScaleData({ database, url: database === 'postgresql' ? postgresUrl : undefined, scale, log });
   if (wanted('data')) figures.push(...data.figures);
-  const sections = SECTIONS.filter((section) => wanted(section.name) && (!section.browser || database === 'pglite'));
-  if (sections.length === 0) return;
   const failed = (name: string, error: unknown) => {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     failures.push(`${name} on ${database}: ${message}`);
     log(`${name} on ${database} failed: ${message}`);
   };
+  // Before the server, like the floor; the sections after measure the settled data.
+  if (wanted('settlement')) {
+    log(`${database}: settlement`);
+    figures.push(
+      ...(await measureSettlement({ data, on: database, log }).catch((error: unknown) => {
+        failed('settlement', error);
+        return [];
+      })),
+    );
+  }
+  const sections = SECTIONS.filter((section) => wanted(section.name) && (!section.browser || database === 'pglite'));
+  if (sections.length === 0) return;
   // Before the server: the embedded database can be open in one process only.
   let floor: ApiFloor | undefined;
   if (sections.some((section) => section.name === 'api')) {
@@ -119,7 +131,11 @@ async function measure(database: Database): Promise<void> {
 }
 
 ensureBuilt();
-for (const database of ['pglite', ...(postgresUrl ? ['postgresql'] : [])] as Database[]) await measure(database);
+const databases = process.env.BENCH_DATABASES
+  ? new Set(process.env.BENCH_DATABASES.split(',').map((name) => name.trim()))
+  : null;
+for (const database of ['pglite', ...(postgresUrl ? ['postgresql'] : [])] as Database[])
+  if (!databases || databases.has(database)) await measure(database);
 
 const results = {
   measuredAt: new Date().toISOString(),

@@ -359,6 +359,58 @@ describe.each(DRIVERS)('settlement and payment transfers (%s)', (driver) => {
     expect(await unsettledBalance(db(), merchantId)).toBe(0n);
   });
 
+  it("posts the transfer's own two lines only: recording it on its transactions and refunds moves no money", async () => {
+    const payment = await paid('60.000', at(14, 10));
+    setClock(() => at(14, 11));
+    const refund = await created(merchant, '/v1/refund', {
+      transaction_id: payment.id,
+      method: 'partial',
+      total_amount: payment.amount,
+      pending_amount: payment.pending_amount,
+      refund_amount: '5.000',
+    });
+    setClock();
+    await processDueRefunds(ctx(), at(14, 11, 30));
+    const [last] = await db().query<{ id: number }>(`select coalesce(max(id), 0)::integer as id from ledger_entries`);
+    const started = Date.now();
+    expect((await settlePreviousDay(ctx(), at(15, 1))).transfers).toBe(1);
+
+    const [transferId] = await transferIdsOf([payment.id]);
+    const transfer = await transferOf(transferId);
+    expect(transfer).toMatchObject({ transaction_count: 1, refunds_amount: '5.000' });
+    const [recorded] = await db().query<{ transfer_id: number; updated_at: Date | string }>(
+      `select transfer_id, updated_at from refunds where id = $1::integer`,
+      [refund.id],
+    );
+    expect(recorded.transfer_id).toBe(transferId);
+    expect(new Date(recorded.updated_at).getTime()).toBeGreaterThanOrEqual(started - 1000);
+    const posted = await db().query<Row>(
+      `select event, account, amount_fils::text as amount, transaction_id, refund_id, transfer_id from ledger_entries
+       where id > $1::integer order by id`,
+      [last.id],
+    );
+    const amount = fils(transfer.amount);
+    expect(posted).toEqual([
+      {
+        event: 'transfer',
+        account: 'merchant_balance',
+        amount: String(-amount),
+        transaction_id: null,
+        refund_id: null,
+        transfer_id: transferId,
+      },
+      {
+        event: 'transfer',
+        account: 'transfers_pending',
+        amount: String(amount),
+        transaction_id: null,
+        refund_id: null,
+        transfer_id: transferId,
+      },
+    ]);
+    expect(amount).toBe(fils(payment.net_amount) - 5_000n);
+  });
+
   it('names a refund only on the entries of the payment it refunded, never on a transfer that deducted it', async () => {
     const [named] = await db().query<{ count: number }>(
       `select count(*)::integer as count from ledger_entries

@@ -45,8 +45,16 @@ export const TRANSFERABLE = `payment_method <> 'cash' and status in ('success', 
 /** The Kuwait date before the one at `now`. */
 export const previousKuwaitDay = (now: Date) => kuwaitToday(new Date(now.getTime() - DAY_MS));
 
-/** A transaction gathered into a transfer. */
-type Gathered = { id: number; net_amount: string; created_at: string | Date };
+/**
+ * The transactions gathered into a transfer, read locked by the caller under the merchant's lock:
+ * their ids, the sum of their net amounts in fils, and the Kuwait dates of the first and the last.
+ */
+export interface Gathered {
+  ids: number[];
+  net: bigint;
+  fromDate: string;
+  toDate: string;
+}
 
 /** The merchant's bank account a transfer goes to: its IBAN (else its account number) from its profile. */
 async function bankOf(ctx: ServerContext, q: Queryable, merchantId: number) {
@@ -59,10 +67,46 @@ async function bankOf(ctx: ServerContext, q: Queryable, merchantId: number) {
 
 const dateOf = (value: string | Date) => kuwaitToday(new Date(value));
 
+/** What `rows` (transactions read with their net amount and when they were made) gather. */
+export function gatheredOf(rows: readonly { id: number; net_amount: string; created_at: string | Date }[]): Gathered {
+  const dates = rows.map((row) => dateOf(row.created_at)).sort();
+  return {
+    ids: rows.map((row) => row.id),
+    net: rows.reduce((sum, row) => sum + filsOf(row.net_amount), 0n),
+    fromDate: dates[0] ?? '',
+    toDate: dates[dates.length - 1] ?? '',
+  };
+}
+
 /**
- * Makes one transfer of the merchant's `transactions` (read locked by the caller, under the
- * merchant's lock) less the processed refunds no transfer deducted yet, up to `now`; records it on
- * each of them. Null, and nothing written, when that amount is not above zero.
+ * Records the transfer `transferId` on the rows `ids` of the merchant's `table`, in one statement
+ * whatever their number. Written beside the store, not through it, and safe so: the ledger projects
+ * neither a transaction's nor a refund's `transfer_id` (`ledger/payment-projection.ts` reads the
+ * money columns only; a refund has no projection), so the store's writes would post nothing; the
+ * transfer itself, made through the store, posts what it takes out of the merchant's balance.
+ * Neither entity keeps a change history or audits the column. The rows are the caller's, read
+ * locked in this transaction; the count written is checked against them.
+ */
+async function recordTransfer(q: Queryable, table: string, merchantId: number, transferId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  const [written] = await q.query<{ count: number }>(
+    `with written as (
+       update ${table} set transfer_id = $1::integer, updated_at = $2::timestamptz
+       where merchant_id = $3::integer and transfer_id is null
+         and id in (select jsonb_array_elements_text($4::text::jsonb)::integer)
+       returning 1)
+     select count(*)::integer as count from written`,
+    [transferId, new Date().toISOString(), merchantId, JSON.stringify(ids)],
+  );
+  if (written.count !== ids.length)
+    throw new Error(`${table}: transfer ${transferId} was recorded on ${written.count} of ${ids.length} rows`);
+}
+
+/**
+ * Makes one transfer of the merchant's `gathered` transactions (read locked by the caller, under
+ * the merchant's lock) less the processed refunds no transfer deducted yet, up to `now`; records it
+ * on each of them, a statement for the transactions and one for the refunds. Null, and nothing
+ * written, when that amount is not above zero.
  *
  * @param toDate the last Kuwait day the transfer covers (the run's day); default the latest payment's
  */
@@ -70,22 +114,21 @@ export async function makeTransfer(
   ctx: ServerContext,
   q: Queryable,
   merchantId: number,
-  transactions: Gathered[],
+  gathered: Gathered,
   now: Date,
   toDate?: string,
 ): Promise<TransferRecord | null> {
-  if (transactions.length === 0) return null;
+  if (gathered.ids.length === 0) return null;
+  const refundTable = storeOf(ctx, 'refund').table;
   const refunds = await q.query<{ id: number; refund_amount: string }>(
-    `select id, refund_amount::text as refund_amount from ${storeOf(ctx, 'refund').table}
+    `select id, refund_amount::text as refund_amount from ${refundTable}
      where merchant_id = $1::integer and status = 'processed' and transfer_id is null
        and processed_at <= $2::timestamptz
      order by id for update`,
     [merchantId, now.toISOString()],
   );
-  const net = transactions.reduce((sum, row) => sum + filsOf(row.net_amount), 0n);
   const refunded = refunds.reduce((sum, row) => sum + filsOf(row.refund_amount), 0n);
-  if (net - refunded <= 0n) return null;
-  const dates = transactions.map((row) => dateOf(row.created_at)).sort();
+  if (gathered.net - refunded <= 0n) return null;
   const hold = await holdReasonOf(q, merchantId);
   const at = now.toISOString();
   const transfer = await storeOf(ctx, 'payment_transfer').create(
@@ -93,10 +136,10 @@ export async function makeTransfer(
     merchantId,
     {},
     {
-      from_date: dates[0],
-      to_date: toDate ?? dates[dates.length - 1],
-      transaction_count: transactions.length,
-      amount: fromFils(net - refunded),
+      from_date: gathered.fromDate,
+      to_date: toDate ?? gathered.toDate,
+      transaction_count: gathered.ids.length,
+      amount: fromFils(gathered.net - refunded),
       refunds_amount: fromFils(refunded),
       ...(await bankOf(ctx, q, merchantId)),
       status: hold === null ? 'not_transferred' : 'on_hold',
@@ -105,11 +148,14 @@ export async function makeTransfer(
       updated_at: at,
     },
   );
-  const transactionStore = storeOf(ctx, 'transaction');
-  for (const row of transactions)
-    await transactionStore.update(q, merchantId, row.id, { transfer_id: transfer.id }, 'patch');
-  const refundStore = storeOf(ctx, 'refund');
-  for (const row of refunds) await refundStore.update(q, merchantId, row.id, { transfer_id: transfer.id }, 'patch');
+  await recordTransfer(q, storeOf(ctx, 'transaction').table, merchantId, transfer.id, gathered.ids);
+  await recordTransfer(
+    q,
+    refundTable,
+    merchantId,
+    transfer.id,
+    refunds.map((row) => row.id),
+  );
   return transfer;
 }
 
@@ -127,13 +173,25 @@ export async function settleMerchant(
   const end = new Date(kuwaitDayStart(day).getTime() + DAY_MS);
   return ctx.db.transaction(async (tx) => {
     await lockRefunds(tx, merchantId);
-    const rows = await tx.query<Gathered>(
-      `select id, net_amount::text as net_amount, created_at from ${table}
-       where merchant_id = $1::integer and ${TRANSFERABLE} and created_at < $2::timestamptz
-       order by id for update`,
+    // Locked in the order of their ids, summed where they are: one row comes back, whatever their number.
+    const [row] = await tx.query<{ ids: string; net: string; first: string | Date | null; last: string | Date | null }>(
+      `with gathered as (
+         select id, net_amount, created_at from ${table}
+         where merchant_id = $1::integer and ${TRANSFERABLE} and created_at < $2::timestamptz
+         order by id for update)
+       select coalesce(jsonb_agg(id order by id), '[]'::jsonb)::text as ids,
+              coalesce(sum(net_amount), 0)::text as net, min(created_at) as first, max(created_at) as last
+       from gathered`,
       [merchantId, end.toISOString()],
     );
-    return makeTransfer(ctx, tx, merchantId, rows, now, day);
+    if (!row.first || !row.last) return null;
+    const gathered: Gathered = {
+      ids: JSON.parse(row.ids) as number[],
+      net: filsOf(row.net),
+      fromDate: dateOf(row.first),
+      toDate: dateOf(row.last),
+    };
+    return makeTransfer(ctx, tx, merchantId, gathered, now, day);
   });
 }
 

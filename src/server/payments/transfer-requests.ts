@@ -2,7 +2,7 @@ import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../kernel/api-error';
 import { storeOf } from '../storage/entity-stores';
 import { lockRefunds } from './balance';
-import { makeTransfer, TRANSFERABLE, type TransferRecord } from './settlement-run';
+import { gatheredOf, makeTransfer, TRANSFERABLE, type TransferRecord } from './settlement-run';
 
 /**
  * Selected transactions sent for transfer (SPEC §4): the merchant chooses settled transactions no
@@ -40,7 +40,7 @@ export async function sendForTransfer(
       throw new ApiError(409, 'app.message.transfer_not_eligible', {
         transaction_ids: { key: 'app.message.transfer_not_eligible' },
       });
-    const transfer = await makeTransfer(ctx, tx, merchantId, rows, now);
+    const transfer = await makeTransfer(ctx, tx, merchantId, gatheredOf(rows), now);
     if (!transfer) throw new ApiError(409, 'app.message.transfer_not_positive');
     return transfer;
   });
