@@ -23,7 +23,11 @@ describe('catalogues', () => {
 
   it('translate every Arabic message (no English left behind)', () => {
     const untranslated = [...arabic].filter(
-      ([key, text]) => text === english.get(key) && /[a-z]{3}/i.test(text) && !key.startsWith('app.language.'),
+      // Placeholders are names, not English: a message made only of them and signs reads in any language.
+      ([key, text]) =>
+        text === english.get(key) &&
+        /[a-z]{3}/i.test(text.replace(/%\{\w+\}/g, '')) &&
+        !key.startsWith('app.language.'),
     );
     expect(untranslated).toEqual([]);
   });
