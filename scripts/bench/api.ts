@@ -11,7 +11,6 @@ import {
   reportPage,
   scenarios,
   statementScenario,
-  STATEMENT_PATH,
   type ListParams,
   type Scenario,
   type Step,
@@ -170,15 +169,20 @@ function p95InMs(target: BenchTarget, scenario: Scenario, run: Run, note: string
   ];
 }
 
-async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun): Promise<Figure[]> {
-  const run = await loaded(target, scenario);
-  const note = [
+/** The note of a loaded run: its load and what it did, then the scenario's own. */
+function runNote(scenario: Scenario, run: Awaited<ReturnType<typeof loaded>>): string {
+  return [
     `${LOAD.connections} connections, ${run.seconds.toFixed(0)} s, ${run.requests} requests, ${run.failed} not 2xx`,
     scenario.note,
   ]
     .filter(Boolean)
     .join('; ');
-  const figure = (name: string, value: number, unit: Figure['unit']): Figure => ({
+}
+
+/** A figure of a scenario's run on the target's database, named `<scenario> <name>`. */
+const scenarioFigure =
+  (target: BenchTarget, scenario: Scenario, note: string) =>
+  (name: string, value: number, unit: Figure['unit']): Figure => ({
     section: 'api',
     name: `${scenario.name} ${name}`,
     on: target.database,
@@ -186,6 +190,11 @@ async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun)
     unit,
     note,
   });
+
+async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun): Promise<Figure[]> {
+  const run = await loaded(target, scenario);
+  const note = runNote(scenario, run);
+  const figure = scenarioFigure(target, scenario, note);
   const [p50, p95] = [50, 95].map((p) => [percentile(run.latencies, p), percentile(floor.latencies, p)]);
   const floorNote = `${floor.note}, ${floor.requests} calls in ${floor.seconds.toFixed(0)} s`;
   return [
@@ -198,36 +207,14 @@ async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun)
 }
 
 /**
- * MERCHANT STATEMENT PAGE (`scenarios.ts`, `statementScenario`): measured where the server's API
- * document has the route, over HTTP alone, its p95 against its budget in milliseconds; otherwise
- * one figure saying it was skipped.
+ * MERCHANT STATEMENT PAGE (`scenarios.ts`, `statementScenario`): over HTTP alone (it has no
+ * floor), its p95 against its budget in milliseconds.
  */
 async function statementFigures(target: BenchTarget): Promise<Figure[]> {
   const scenario = statementScenario(target.database);
-  const on = target.database;
-  const document = (await (await fetch(`${target.baseUrl}/v1/openapi.json`)).json()) as { paths?: object };
-  const paths = Object.keys(document.paths ?? {});
-  if (!paths.some((path) => path === STATEMENT_PATH || path === `/v1${STATEMENT_PATH}`)) {
-    target.log(`api: ${on} ${scenario.name}: the server does not serve ${STATEMENT_PATH}, skipped`);
-    return [
-      { section: 'api', name: `${scenario.name} p95`, on, value: NaN, unit: 'ms', note: 'skipped: no such route' },
-    ];
-  }
   const run = await loaded(target, scenario);
-  const note = [
-    `${LOAD.connections} connections, ${run.seconds.toFixed(0)} s, ${run.requests} requests, ${run.failed} not 2xx`,
-    scenario.note,
-  ]
-    .filter(Boolean)
-    .join('; ');
-  const figure = (name: string, value: number, unit: Figure['unit']): Figure => ({
-    section: 'api',
-    name: `${scenario.name} ${name}`,
-    on,
-    value: round(value),
-    unit,
-    note,
-  });
+  const note = runNote(scenario, run);
+  const figure = scenarioFigure(target, scenario, note);
   return [
     figure('p50', percentile(run.latencies, 50), 'ms'),
     scenario.maxP95Ms === undefined

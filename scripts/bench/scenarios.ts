@@ -170,10 +170,9 @@ export const p95BudgetOf = (name: string, database: Database): number | undefine
 /**
  * MERCHANT STATEMENT PAGE — `GET /v1/report/merchant-statement?from&to`, a month's statement of
  * the merchant's money from the ledger. Measured over HTTP only, against its p95 budget in
- * milliseconds (it has no floor here), and only where the server serves the route: the API section
- * looks for `STATEMENT_PATH` in the server's `/v1/openapi.json` and skips the scenario otherwise.
+ * milliseconds (it has no floor here).
  */
-export const STATEMENT_PATH = '/report/merchant-statement';
+const STATEMENT_PATH = '/report/merchant-statement';
 
 /** The lines of one page of the statement screen, as the portal asks for them. */
 const STATEMENT_PAGE_RANGE = encodeURIComponent('[0,24]');
