@@ -684,7 +684,7 @@ export interface XReferences {
    */
   columns?: string[];
   /**
-   * Referenced records that match may not be newly chosen (`{ "status": ["inactive"] }`), 400 `x-messages["x-refuse"]` (default `validation.reference_refused`).
+   * Referenced records that match may not be newly chosen (`{ "status": ["inactive"] }`), 400 `x-messages["x-refuse.<property>"]` for a record refused by that property, else `x-messages["x-refuse"]` (default `validation.reference_refused`).
    */
   refuse?: {
     /**

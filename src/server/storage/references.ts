@@ -17,16 +17,21 @@ export const DEFAULT_REFERENCE_MESSAGES = {
   inUse: 'app.message.in_use',
 } as const;
 
-const isRefused = (reference: Reference, target: Row) =>
-  Object.entries(reference.spec.refuse ?? {}).some(([name, values]) => values.includes(target[name]));
+/** The property of `target` that `refuse` excludes it by, if any. */
+const refusedBy = (reference: Reference, target: Row) =>
+  Object.entries(reference.spec.refuse ?? {}).find(([name, values]) => values.includes(target[name]))?.[0];
 
-/** The messages of a reference: the property's own `x-messages`, else (an array) its items', else the defaults. */
-function messagesOf({ property }: Reference): { missing: string; refused: string } {
+/**
+ * The messages of a reference: the property's own `x-messages`, else (an array) its items', else
+ * the defaults. A refusal may be explained per property it is made by (`x-refuse.payment_method`).
+ */
+function messagesOf({ property }: Reference): { missing: string; refused: (by: string) => string } {
   const own = property['x-messages'] ?? {};
   const items = property.items?.['x-messages'] ?? {};
+  const refused = (key: string) => own[key] ?? items[key];
   return {
     missing: own['x-references'] ?? items['x-references'] ?? DEFAULT_REFERENCE_MESSAGES.missing,
-    refused: own['x-refuse'] ?? items['x-refuse'] ?? DEFAULT_REFERENCE_MESSAGES.refused,
+    refused: (by) => refused(`x-refuse.${by}`) ?? refused('x-refuse') ?? DEFAULT_REFERENCE_MESSAGES.refused,
   };
 }
 
@@ -76,7 +81,8 @@ export async function checkReferences(
     for (const id of ids) {
       const row = targets.get(id);
       if (!row) throw new RecordRefused(400, messages.missing, column);
-      if (isRefused(reference, row)) throw new RecordRefused(400, messages.refused, column);
+      const by = refusedBy(reference, row);
+      if (by) throw new RecordRefused(400, messages.refused(by), column);
       if (limit) await checkRoom(q, entity, reference, merchantId, row);
     }
   }
@@ -104,7 +110,8 @@ export async function referencedRecord(
   );
   const messages = messagesOf(reference);
   if (!row) throw new RecordRefused(400, messages.missing, reference.column);
-  if (id !== previousId && isRefused(reference, row)) throw new RecordRefused(400, messages.refused, reference.column);
+  const by = id === previousId ? undefined : refusedBy(reference, row);
+  if (by) throw new RecordRefused(400, messages.refused(by), reference.column);
   return row;
 }
 

@@ -63,7 +63,7 @@ export class MerchantRecords implements RecordSource {
   async ids(entity: string, refuse?: Record<string, unknown[]>, extra = ''): Promise<number[]> {
     const params: unknown[] = [this.merchantId];
     const conditions = Object.entries(refuse ?? {}).map(
-      ([column, values]) => `not ("${column}"::text in (${literals(values)}))`,
+      ([column, values]) => `not coalesce("${column}"::text in (${literals(values)}), false)`,
     );
     if (extra) conditions.push(extra);
     const rows = await this.app.bawaba.db.query<{ id: number }>(
