@@ -450,6 +450,7 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
       ).toBe(0n);
       expect(terms.entriesSum).toBe(0n);
       expect(terms.dailyMismatches).toEqual([]);
+      expect(terms.statementMismatches).toEqual([]);
       expect(terms.balances.authorizations).toBe(terms.held);
       expect(terms.balances.cash_payer + terms.balances.cash_received).toBe(0n);
       for (const id of merchant.transactions) {

@@ -7,6 +7,7 @@ import { TEST_CARDS } from '../../src/shared/pay';
 import { parseCsvText } from '../../src/shared/spreadsheet/csv';
 import { parseXlsx } from '../../src/shared/spreadsheet/xlsx';
 import { statementOf } from '../../src/server/ledger/statement';
+import { STATEMENT_LINES_BACKFILL, statementLineMismatches } from '../../src/server/ledger/statement-lines';
 import { processDueRefunds } from '../../src/server/payments/refunds';
 import { payOutTransfers, settlePreviousDay } from '../../src/server/payments/settlement-run';
 import { holdMerchantTransfers, releaseMerchantTransfers } from '../../src/server/support/transfers';
@@ -331,5 +332,21 @@ describe.each(DRIVERS)('the merchant statement (%s)', (driver) => {
     const credits = arLines.reduce((total, row) => total + BigInt(Math.round(Number(row[7]) * 1000)), 0n);
     expect(fromFils(credits)).toBe(report.money_in);
     expect(strFromU8(new Uint8Array(xlsx.rawPayload).slice(0, 2))).toBe('PK');
+  });
+
+  it('fills its lines from the entries on a database whose ledger began before them, to the same statement', async () => {
+    const before = await statement(kuwaitDate(DAY), kuwaitDate(DAY + 2));
+    expect(before.total).toBeGreaterThan(0);
+    await db().query('delete from ledger_statement_lines');
+    await db().query('delete from ledger_statement_daily');
+    for (const sql of STATEMENT_LINES_BACKFILL) await db().query(sql);
+    // Run again (as at every start): the lines are there, so nothing more is written.
+    for (const sql of STATEMENT_LINES_BACKFILL) await db().query(sql);
+    const after = await statement(kuwaitDate(DAY), kuwaitDate(DAY + 2));
+    const withoutIds = (report: MerchantStatement) => report.lines.map(({ id: _id, ...line }) => line);
+    expect(withoutIds(after)).toEqual(withoutIds(before));
+    expect(after.closing_balance).toBe(before.closing_balance);
+    expect(after.reconciles).toBe(true);
+    expect(await statementLineMismatches(db(), merchantId)).toEqual([]);
   });
 });

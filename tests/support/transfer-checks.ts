@@ -146,6 +146,10 @@ export async function ledgerProblems(q: Queryable, merchantId: number): Promise<
   if (terms.entriesSum !== 0n) problems.push(`merchant ${merchantId}'s ledger sums to ${terms.entriesSum}`);
   if (terms.dailyMismatches.length > 0)
     problems.push(`merchant ${merchantId}'s daily sums differ from its entries in ${terms.dailyMismatches.join(', ')}`);
+  if (terms.statementMismatches.length > 0)
+    problems.push(
+      `merchant ${merchantId}'s statement lines differ from its entries on ${terms.statementMismatches.join(', ')}`,
+    );
   if (terms.unsettled < 0n) problems.push(`merchant ${merchantId}'s unsettled balance is ${terms.unsettled} fils`);
   return problems;
 }

@@ -1,6 +1,7 @@
 import { getEntitySchema } from '../../schema/registry';
 import type { Queryable } from '../db/database';
 import { ACCOUNTS, type Account, type Balances } from './accounts';
+import { statementLineMismatches } from './statement-lines';
 
 /**
  * What the ledger says a merchant has in its accounts, and the check that it reconciles with the
@@ -56,6 +57,8 @@ export interface Reconciliation {
   entriesSum: bigint;
   /** Accounts whose daily sums differ from their entries (none when they agree). */
   dailyMismatches: Account[];
+  /** Kuwait days whose statement lines differ from the entries (none when they agree). */
+  statementMismatches: string[];
   balances: Record<Account, bigint>;
 }
 
@@ -94,6 +97,7 @@ export async function reconcile(q: Queryable, merchantId: number): Promise<Recon
     held: big(sums?.held),
     entriesSum: [...fromEntries.values()].reduce((total, amount) => total + amount, 0n),
     dailyMismatches: ACCOUNTS.filter((account) => (fromEntries.get(account) ?? 0n) !== balances[account]),
+    statementMismatches: await statementLineMismatches(q, merchantId),
     balances,
   };
 }

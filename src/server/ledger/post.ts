@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/database';
 import { sumOf, type Line } from './accounts';
+import { writeStatementLines } from './statement-lines';
 
 /**
- * Writes a posting: its lines as entries and, in the same statement's transaction, their sums into
- * the merchant's daily totals. Run inside the transaction of the write that moved the money, so
- * the entries commit or roll back with it.
+ * Writes a posting: its lines as entries and, in the same transaction, their sums into the
+ * merchant's daily totals and its statement lines (`statement-lines.ts`). Run inside the
+ * transaction of the write that moved the money, so the entries commit or roll back with it.
  */
 
 export interface Posting {
@@ -66,4 +67,5 @@ export async function post(q: Queryable, posting: Posting): Promise<void> {
        set amount_fils = ledger_daily.amount_fils + excluded.amount_fils, entries = ledger_daily.entries + excluded.entries`,
     [posting.merchantId, day, rows.map((row, n) => ({ ...row, n, amount: row.amount.toString() }))],
   );
+  await writeStatementLines(q, posting, lines);
 }

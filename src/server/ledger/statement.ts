@@ -8,8 +8,9 @@ import {
 import { fromFils } from '../../shared/money';
 import type { Queryable } from '../db/database';
 import { kuwaitDayStart } from '../payments/kuwait-time';
-import type { Account, LedgerEvent } from './accounts';
+import type { LedgerEvent } from './accounts';
 import { dayOf } from './post';
+import { STATEMENT_ACCOUNTS, STATEMENT_ACCOUNTS_SQL as ACCOUNTS_SQL } from './statement-lines';
 
 /**
  * The merchant statement read from the ledger (see `shared/merchant-statement` for what the
@@ -18,15 +19,13 @@ import { dayOf } from './post';
  * construction of the entries; `reconciles` checks it against the daily sums, which the posting
  * keeps separately, at the end of the period.
  *
- * Every query is index-backed: balances sum whole UTC days from `ledger_daily` and only the few
- * hours of entries between a UTC day's start and Kuwait's midnight; the lines read the entries of
- * the period through `ledger_entries (merchant_id, at)`.
+ * Every query is index-backed and reads a few rows however busy the period: balances sum whole UTC
+ * days from `ledger_daily` and only the few hours of entries between a UTC day's start and Kuwait's
+ * midnight; the period's count and sums add its Kuwait days' rows of `ledger_statement_daily`; a
+ * page reads its lines from `ledger_statement_lines (merchant_id, at, id)`, its running balance
+ * starting from the sum of the days before its first line and that day's lines before it.
  */
 
-/** The accounts of what the gateway owes the merchant. */
-export const STATEMENT_ACCOUNTS: readonly Account[] = ['merchant_balance', 'transfers_pending', 'transfers_on_hold'];
-
-const ACCOUNTS_SQL = STATEMENT_ACCOUNTS.map((account) => `'${account}'`).join(', ');
 const DAY_MS = 86_400_000;
 
 const big = (value: unknown): bigint => (value === null || value === undefined ? 0n : BigInt(String(value)));
@@ -47,18 +46,10 @@ export async function statementBalanceAt(q: Queryable, merchantId: number, insta
   return big(row?.days) + big(row?.hours);
 }
 
-/** The period's lines, one per posting and event that moved the balance (`$1` merchant, `$2`–`$3` instants). */
-const LINES = `
-  select min(id) as id, at, event, transaction_id, transfer_id, refund_id, capture_id,
-         sum(amount_fils) as effect, sum(greatest(amount_fils, 0)) as moved
-    from ledger_entries
-   where merchant_id = $1::integer and at >= $2::timestamptz and at < $3::timestamptz
-     and account in (${ACCOUNTS_SQL})
-   group by at, event, transaction_id, transfer_id, refund_id, capture_id`;
-
 type LineRow = {
   id: string;
   at: Date | string;
+  day: string;
   event: LedgerEvent;
   effect: string;
   moved: string;
@@ -113,6 +104,20 @@ function lineOf(row: LineRow, opening: bigint): Omit<StatementLine, 'description
   };
 }
 
+/** What the period's lines before `line` moved: its days before `line`'s and that day's lines before it. */
+async function movedBefore(tx: Queryable, merchantId: number, from: string, line: LineRow): Promise<bigint> {
+  const [row] = await tx.query<{ days: string | null; same_day: string | null }>(
+    `select
+       (select sum(money_in_fils - money_out_fils) from ledger_statement_daily
+         where merchant_id = $1::integer and day >= $2::date and day < $3::date)::text as days,
+       (select sum(effect_fils) from ledger_statement_lines
+         where merchant_id = $1::integer and at >= $4::timestamptz
+           and (at, id) < (select at, id from ledger_statement_lines where id = $5::bigint))::text as same_day`,
+    [merchantId, from, line.day, kuwaitDayStart(line.day).toISOString(), line.id],
+  );
+  return big(row?.days) + big(row?.same_day);
+}
+
 /** Which lines to return: from index `first` to `last` (inclusive), as a list's `range`. */
 export type StatementRange = [first: number, last: number];
 
@@ -138,12 +143,11 @@ export async function statementOf(
     await tx.query('set transaction isolation level repeatable read');
     const opening = await statementBalanceAt(tx, merchantId, start);
     const ledger = await statementBalanceAt(tx, merchantId, end);
-    const params = [merchantId, start.toISOString(), end.toISOString()];
-    const [sums] = await tx.query<{ total: number; money_in: string | null; money_out: string | null }>(
-      `select count(*)::integer as total, sum(greatest(effect, 0))::text as money_in,
-              sum(greatest(-effect, 0))::text as money_out
-         from (${LINES}) lines`,
-      params,
+    const [sums] = await tx.query<{ total: number | null; money_in: string | null; money_out: string | null }>(
+      `select sum(lines)::integer as total, sum(money_in_fils)::text as money_in, sum(money_out_fils)::text as money_out
+         from ledger_statement_daily
+        where merchant_id = $1::integer and day between $2::date and $3::date`,
+      [merchantId, from, to],
     );
     const total = sums?.total ?? 0;
     const first = range ? range[0] : 0;
@@ -152,24 +156,23 @@ export async function statementOf(
       last < first
         ? []
         : await tx.query<LineRow>(
-            `with numbered as (
-               select lines.*, (row_number() over (order by at, id) - 1)::integer as n,
-                      sum(effect) over (order by at, id rows unbounded preceding) as running
-                 from (${LINES}) lines)
-             select l.id::text as id, l.at, l.event, l.effect::text as effect, l.moved::text as moved,
-                    l.running::text as running,
+            `select l.id::text as id, l.at, l.day::text as day, l.event, l.effect_fils::text as effect,
+                    l.moved_fils::text as moved,
+                    (sum(l.effect_fils) over (order by l.at, l.id rows unbounded preceding))::text as running,
                     l.transaction_id, t.reference_no as transaction_no, t.invoice_reference,
                     l.transfer_id, p.document_no as transfer_no, l.refund_id, r.document_no as refund_no,
                     l.capture_id, c.document_no as capture_no
-               from numbered l
+               from (select * from ledger_statement_lines
+                      where merchant_id = $1::integer and at >= $2::timestamptz and at < $3::timestamptz
+                      order by at, id offset $4::integer limit $5::integer) l
                left join ${table('transaction')} t on t.id = l.transaction_id and t.merchant_id = $1::integer
                left join ${table('payment_transfer')} p on p.id = l.transfer_id and p.merchant_id = $1::integer
                left join ${table('refund')} r on r.id = l.refund_id and r.merchant_id = $1::integer
                left join ${table('capture')} c on c.id = l.capture_id and c.merchant_id = $1::integer
-              where l.n between $4::integer and $5::integer
-              order by l.n`,
-            [...params, first, last],
+              order by l.at, l.id`,
+            [merchantId, start.toISOString(), end.toISOString(), first, last - first + 1],
           );
+    const before = first > 0 && rows.length > 0 ? await movedBefore(tx, merchantId, from, rows[0]) : 0n;
     const moneyIn = big(sums?.money_in);
     const moneyOut = big(sums?.money_out);
     const closing = opening + moneyIn - moneyOut;
@@ -185,7 +188,7 @@ export async function statementOf(
       reconciles: closing === ledger,
       total,
       range: rows.length === 0 ? [first, first - 1] : [first, first + rows.length - 1],
-      lines: rows.map((row) => lineOf(row, opening)),
+      lines: rows.map((row) => lineOf(row, opening + before)),
     };
   });
 }

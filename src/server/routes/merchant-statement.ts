@@ -14,7 +14,8 @@ import { checkAccess } from '../http/guard';
 import { errorResponses } from '../http/shared-schemas';
 import { ApiError, fieldError } from '../kernel/api-error';
 import { languageOf, t } from '../kernel/language';
-import { statementOf, STATEMENT_ACCOUNTS, type StatementRange } from '../ledger/statement';
+import { statementOf, type StatementRange } from '../ledger/statement';
+import { STATEMENT_ACCOUNTS } from '../ledger/statement-lines';
 
 /**
  * The merchant statement (SPEC §1), behind the transactions report's gate, of the caller's
