@@ -11,6 +11,7 @@ import {
   settleMerchant,
   settlePreviousDay,
 } from '../../src/server/payments/settlement-run';
+import type { Queryable } from '../../src/server/db/database';
 import { holdMerchantTransfers, releaseMerchantTransfers } from '../../src/server/support/transfers';
 import { ACCOUNTS, Client } from './helpers/client';
 import { card, created, kuwaitDate, Payer, transactionsOf, type Row } from './helpers/pay';
@@ -421,5 +422,40 @@ describe.each(DRIVERS)('settlement and payment transfers (%s)', (driver) => {
       `select count(*)::integer as count from ledger_entries where event = 'refund' and refund_id is not null`,
     );
     expect(refunds.count).toBeGreaterThan(0);
+  });
+
+  it('settles again, whole, when a payment became transferable after the run counted the day', async () => {
+    const counted = await paid('40.000', at(40, 10));
+    const late = await paid('15.000', at(41, 10));
+    // Between the run's count and its write, the later payment turns up in the day (as a capture
+    // or a settled pending payment would): the write finds more than was counted.
+    let counts = 0;
+    const db = ctx().db;
+    const moving = {
+      ...db,
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+        db.transaction((tx) =>
+          fn({
+            query: async (sql: string, params?: unknown[]) => {
+              if (sql.includes('as count') && sql.includes('min(created_at)')) counts += 1;
+              if (counts === 1 && sql.includes('update') && sql.includes('returning net_amount'))
+                await tx.query(`update transactions set created_at = $2::timestamptz where id = $1::integer`, [
+                  late.id,
+                  at(40, 11).toISOString(),
+                ]);
+              return tx.query(sql, params);
+            },
+          } as Queryable),
+        ),
+    };
+    const transfer = await settleMerchant({ ...ctx(), db: moving }, merchantId, kuwaitDate(40), at(41, 1));
+    expect(counts).toBe(2);
+    // The first try left nothing behind; the second made one transfer of what it counted.
+    expect(await transferIdsOf([counted.id, late.id])).toEqual([transfer?.id, null]);
+    expect(await transferOf(transfer?.id)).toMatchObject({
+      transaction_count: 1,
+      amount: fromFils(fils(counted.net_amount)),
+    });
+    expect((await transfersOfMerchant()).filter((row) => Number(row.id) > Number(transfer?.id))).toEqual([]);
   });
 });

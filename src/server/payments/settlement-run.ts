@@ -37,6 +37,8 @@ import { filsOf } from './transactions';
 export type TransferRecord = EntityRecord<'payment_transfer'>;
 
 const DAY_MS = 86_400_000;
+/** How many times a merchant is settled again when its payments moved while it was (see `recordSettled`). */
+const SETTLE_ATTEMPTS = 3;
 
 /** What a transaction must be to be paid out: money taken through the gateway, in no transfer yet. */
 export const TRANSFERABLE = `payment_method <> 'cash' and status in ('success', 'refunded')
@@ -46,11 +48,13 @@ export const TRANSFERABLE = `payment_method <> 'cash' and status in ('success', 
 export const previousKuwaitDay = (now: Date) => kuwaitToday(new Date(now.getTime() - DAY_MS));
 
 /**
- * The transactions gathered into a transfer, read locked by the caller under the merchant's lock:
- * their ids, the sum of their net amounts in fils, and the Kuwait dates of the first and the last.
+ * The transactions gathered into a transfer: which they are (their ids, read locked by the caller,
+ * or every transferable one of the merchant made before an instant, as a settlement run takes
+ * them), how many, the sum of their net amounts in fils, and the Kuwait dates of the first and the last.
  */
 export interface Gathered {
-  ids: number[];
+  which: { ids: number[] } | { before: Date };
+  count: number;
   net: bigint;
   fromDate: string;
   toDate: string;
@@ -71,7 +75,8 @@ const dateOf = (value: string | Date) => kuwaitToday(new Date(value));
 export function gatheredOf(rows: readonly { id: number; net_amount: string; created_at: string | Date }[]): Gathered {
   const dates = rows.map((row) => dateOf(row.created_at)).sort();
   return {
-    ids: rows.map((row) => row.id),
+    which: { ids: rows.map((row) => row.id) },
+    count: rows.length,
     net: rows.reduce((sum, row) => sum + filsOf(row.net_amount), 0n),
     fromDate: dates[0] ?? '',
     toDate: dates[dates.length - 1] ?? '',
@@ -103,6 +108,31 @@ async function recordTransfer(q: Queryable, table: string, merchantId: number, t
 }
 
 /**
+ * Records the transfer `transferId` on every transferable transaction of the merchant made before
+ * `before`, in one statement that also locks them, and checks they are the ones the transfer was
+ * made of (their number and net sum): a payment that became transferable since they were counted
+ * (a capture, a pending payment settled) fails the check, and the caller's transaction rolls back.
+ */
+async function recordSettled(q: Queryable, table: string, merchantId: number, transferId: number, gathered: Gathered) {
+  if (!('before' in gathered.which)) return;
+  const [written] = await q.query<{ count: number; net: string }>(
+    `with written as (
+       update ${table} set transfer_id = $1::integer, updated_at = $2::timestamptz
+       where merchant_id = $3::integer and ${TRANSFERABLE} and created_at < $4::timestamptz
+       returning net_amount)
+     select count(*)::integer as count, coalesce(sum(net_amount), 0)::text as net from written`,
+    [transferId, new Date().toISOString(), merchantId, gathered.which.before.toISOString()],
+  );
+  if (written.count !== gathered.count || filsOf(written.net) !== gathered.net)
+    throw new SettlementMoved(
+      `transfer ${transferId} was made of ${gathered.count} transactions and recorded on ${written.count}`,
+    );
+}
+
+/** The transactions a settlement counted changed before it recorded its transfer on them: settle again. */
+export class SettlementMoved extends Error {}
+
+/**
  * Makes one transfer of the merchant's `gathered` transactions (read locked by the caller, under
  * the merchant's lock) less the processed refunds no transfer deducted yet, up to `now`; records it
  * on each of them, a statement for the transactions and one for the refunds. Null, and nothing
@@ -118,7 +148,7 @@ export async function makeTransfer(
   now: Date,
   toDate?: string,
 ): Promise<TransferRecord | null> {
-  if (gathered.ids.length === 0) return null;
+  if (gathered.count === 0) return null;
   const refundTable = storeOf(ctx, 'refund').table;
   const refunds = await q.query<{ id: number; refund_amount: string }>(
     `select id, refund_amount::text as refund_amount from ${refundTable}
@@ -138,7 +168,7 @@ export async function makeTransfer(
     {
       from_date: gathered.fromDate,
       to_date: toDate ?? gathered.toDate,
-      transaction_count: gathered.ids.length,
+      transaction_count: gathered.count,
       amount: fromFils(gathered.net - refunded),
       refunds_amount: fromFils(refunded),
       ...(await bankOf(ctx, q, merchantId)),
@@ -148,7 +178,9 @@ export async function makeTransfer(
       updated_at: at,
     },
   );
-  await recordTransfer(q, storeOf(ctx, 'transaction').table, merchantId, transfer.id, gathered.ids);
+  const transactions = storeOf(ctx, 'transaction').table;
+  if ('ids' in gathered.which) await recordTransfer(q, transactions, merchantId, transfer.id, gathered.which.ids);
+  else await recordSettled(q, transactions, merchantId, transfer.id, gathered);
   await recordTransfer(
     q,
     refundTable,
@@ -161,7 +193,10 @@ export async function makeTransfer(
 
 /**
  * Settles one merchant up to the end of the Kuwait date `day`, in a transaction of its own under
- * the merchant's lock; the transfer made, or null when there was nothing (more) to pay out.
+ * the merchant's lock; the transfer made, or null when there was nothing (more) to pay out. Its
+ * transactions are counted and summed where they are, then written and locked in one statement
+ * (`recordSettled`), whatever their number; should a payment become transferable in between, the
+ * merchant is settled again.
  */
 export async function settleMerchant(
   ctx: ServerContext,
@@ -171,28 +206,36 @@ export async function settleMerchant(
 ): Promise<TransferRecord | null> {
   const table = storeOf(ctx, 'transaction').table;
   const end = new Date(kuwaitDayStart(day).getTime() + DAY_MS);
-  return ctx.db.transaction(async (tx) => {
-    await lockRefunds(tx, merchantId);
-    // Locked in the order of their ids, summed where they are: one row comes back, whatever their number.
-    const [row] = await tx.query<{ ids: string; net: string; first: string | Date | null; last: string | Date | null }>(
-      `with gathered as (
-         select id, net_amount, created_at from ${table}
-         where merchant_id = $1::integer and ${TRANSFERABLE} and created_at < $2::timestamptz
-         order by id for update)
-       select coalesce(jsonb_agg(id order by id), '[]'::jsonb)::text as ids,
-              coalesce(sum(net_amount), 0)::text as net, min(created_at) as first, max(created_at) as last
-       from gathered`,
-      [merchantId, end.toISOString()],
-    );
-    if (!row.first || !row.last) return null;
-    const gathered: Gathered = {
-      ids: JSON.parse(row.ids) as number[],
-      net: filsOf(row.net),
-      fromDate: dateOf(row.first),
-      toDate: dateOf(row.last),
-    };
-    return makeTransfer(ctx, tx, merchantId, gathered, now, day);
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        await lockRefunds(tx, merchantId);
+        const [row] = await tx.query<{
+          count: number;
+          net: string;
+          first: string | Date | null;
+          last: string | Date | null;
+        }>(
+          `select count(*)::integer as count, coalesce(sum(net_amount), 0)::text as net,
+                  min(created_at) as first, max(created_at) as last
+           from ${table}
+           where merchant_id = $1::integer and ${TRANSFERABLE} and created_at < $2::timestamptz`,
+          [merchantId, end.toISOString()],
+        );
+        if (!row.first || !row.last) return null;
+        const gathered: Gathered = {
+          which: { before: end },
+          count: row.count,
+          net: filsOf(row.net),
+          fromDate: dateOf(row.first),
+          toDate: dateOf(row.last),
+        };
+        return makeTransfer(ctx, tx, merchantId, gathered, now, day);
+      });
+    } catch (error) {
+      if (!(error instanceof SettlementMoved) || attempt >= SETTLE_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /**
