@@ -4,6 +4,7 @@ import postgres from 'postgres';
 import { buildApp } from '../../src/server/app';
 import type { Queryable, Row } from '../../src/server/db/database';
 import { NO_PAYMENT, paymentLines, paymentStateOf } from '../../src/server/ledger/payment-projection';
+import { addStatementDaysOf, insertStatementLinesOf } from '../../src/server/ledger/statement-lines';
 import { createMerchant } from '../../src/server/merchants/merchants';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/accounts';
 import type { Figure } from './figures';
@@ -225,6 +226,10 @@ const LEDGER_DAILY = `
   on conflict (merchant_id, day, account, event) do update
     set amount_fils = ledger_daily.amount_fils + excluded.amount_fils, entries = ledger_daily.entries + excluded.entries`;
 
+/** The entries (and statement lines) of the filled transactions, after the seed's (`$1`). */
+const FILLED_ENTRIES = 'transaction_id > $1::integer';
+const STATEMENT_TABLES = ['ledger_statement_lines', 'ledger_statement_daily'];
+
 /** Transactions of the fill whose entries are compared with the projection's lines. */
 const SAMPLE = 500;
 
@@ -343,6 +348,9 @@ export async function fillScaleData(options: {
       [seededTransactions],
     );
     await db.query(LEDGER_DAILY, [seededTransactions]);
+    // The statement's lines and their days, as the posting writes them with the entries.
+    await db.query(insertStatementLinesOf(FILLED_ENTRIES), [seededTransactions]);
+    await db.query(addStatementDaysOf(FILLED_ENTRIES), [seededTransactions]);
     const ledgerSeconds = (performance.now() - ledgerStarted) / 1000;
     log(`data: ${on} ledger: ${posted.count} entries and their daily sums in ${ledgerSeconds.toFixed(1)} s`);
     figures.push({
@@ -356,7 +364,7 @@ export async function fillScaleData(options: {
     const sampled = await checkLedgerSample(db, seededTransactions);
     log(`data: ${on} ledger entries of ${sampled} sampled transactions are the payment projection's`);
     const maintenance = performance.now();
-    for (const table of [...Object.keys(BASE_COUNTS), 'ledger_entries', 'ledger_daily'])
+    for (const table of [...Object.keys(BASE_COUNTS), 'ledger_entries', 'ledger_daily', ...STATEMENT_TABLES])
       await db.query(`vacuum analyze ${table}`);
     log(`data: ${on} vacuum analyze in ${((performance.now() - maintenance) / 1000).toFixed(1)} s`);
     const [unpaid] = await db.query<{ reference_no: string }>(

@@ -77,34 +77,43 @@ export async function writeStatementLines(q: Queryable, posting: Posting, lines:
 const kuwaitDateOf = (column: string) => `((${column} at time zone 'UTC') + interval '3 hours')::date`;
 
 /**
- * The statement lines the entries make, one per posting (entries written together share their
- * instant, references and `created_at`) and event: what the tables of lines hold.
+ * The statement lines the entries `where` picks make, one per posting (entries written together
+ * share their instant, references and `created_at`) and event: what the tables of lines hold.
  */
-export const STATEMENT_LINES_FROM_ENTRIES = `
+export const statementLinesFromEntries = (where = 'true') => `
   select merchant_id, at, ${kuwaitDateOf('at')} as day, event, sum(amount_fils) as effect_fils,
          sum(greatest(amount_fils, 0)) as moved_fils, transaction_id, transfer_id, refund_id, capture_id,
          min(id) as first_entry
     from ledger_entries
-   where account in (${STATEMENT_ACCOUNTS_SQL})
+   where account in (${STATEMENT_ACCOUNTS_SQL}) and (${where})
    group by merchant_id, at, event, transaction_id, transfer_id, refund_id, capture_id, created_at`;
+
+/** Writes the lines the entries `where` picks make (`$1` onwards its parameters), in the entries' order. */
+export const insertStatementLinesOf = (where: string, onlyIntoEmpty = false) => `
+  insert into ledger_statement_lines
+    (merchant_id, at, day, event, effect_fils, moved_fils, transaction_id, transfer_id, refund_id, capture_id)
+  select merchant_id, at, day, event, effect_fils, moved_fils, transaction_id, transfer_id, refund_id, capture_id
+    from (${statementLinesFromEntries(where)}) lines
+   ${onlyIntoEmpty ? 'where not exists (select 1 from ledger_statement_lines)' : ''}
+   order by first_entry`;
+
+/** Adds the lines `where` picks to their days' count and sums. */
+export const addStatementDaysOf = (where: string, onlyIntoEmpty = false) => `
+  insert into ledger_statement_daily (merchant_id, day, lines, money_in_fils, money_out_fils)
+  select merchant_id, day, count(*), sum(greatest(effect_fils, 0)), sum(greatest(-effect_fils, 0))
+    from ledger_statement_lines
+   where (${where}) ${onlyIntoEmpty ? 'and not exists (select 1 from ledger_statement_daily)' : ''}
+   group by merchant_id, day
+  on conflict (merchant_id, day) do update
+    set lines = ledger_statement_daily.lines + excluded.lines,
+        money_in_fils = ledger_statement_daily.money_in_fils + excluded.money_in_fils,
+        money_out_fils = ledger_statement_daily.money_out_fils + excluded.money_out_fils`;
 
 /**
  * Startup statements that fill the tables of lines from the entries of a database whose ledger
  * began before them; once any line is there they do nothing.
  */
-export const STATEMENT_LINES_BACKFILL = [
-  `insert into ledger_statement_lines
-     (merchant_id, at, day, event, effect_fils, moved_fils, transaction_id, transfer_id, refund_id, capture_id)
-   select merchant_id, at, day, event, effect_fils, moved_fils, transaction_id, transfer_id, refund_id, capture_id
-     from (${STATEMENT_LINES_FROM_ENTRIES}) lines
-    where not exists (select 1 from ledger_statement_lines)
-    order by first_entry`,
-  `insert into ledger_statement_daily (merchant_id, day, lines, money_in_fils, money_out_fils)
-   select merchant_id, day, count(*), sum(greatest(effect_fils, 0)), sum(greatest(-effect_fils, 0))
-     from ledger_statement_lines
-    where not exists (select 1 from ledger_statement_daily)
-    group by merchant_id, day`,
-];
+export const STATEMENT_LINES_BACKFILL = [insertStatementLinesOf('true', true), addStatementDaysOf('true', true)];
 
 /**
  * The merchant's Kuwait days whose statement lines or day rows disagree with its entries (what
