@@ -174,12 +174,24 @@ export interface TrailTransfer {
  * From the ledger, over every chain: owed = in_transfer + on_hold + unsettled; cash was paid to the merchant directly
  */
 export interface TrailTotals {
+  /**
+   * Taken from the payer (directly or by capturing an authorisation), cash included
+   */
   paid: string;
+  /**
+   * Of `paid`, what captures of an authorisation took
+   */
   captured: string;
+  /**
+   * Still held on the payer's card by an authorisation
+   */
   held: string;
   refunded: string;
   fees: string;
   commission: string;
+  /**
+   * `paid` less refunds, fees and commission: the merchant's
+   */
   net: string;
   transferred: string;
   /**
