@@ -9,9 +9,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { addMonths } from '../../schema/calendar';
 import { currentDay, dateRangeProblem, type DateRangeValue } from '../../schema/listDateRange';
@@ -24,6 +23,7 @@ import {
 import { formatKwd } from '../../shared/money';
 import { formatNumber, intlLocale } from '../resources/format';
 import { http } from '../shell/providers';
+import { fromDateRangeProblem, ReportRange } from './ReportRange';
 
 /** The rule the API holds the range to (`dateRangeProblem` is its own check), on the payments' dates. */
 const RULE: XDateRange = { field: 'created_at', maxMonths: COMMISSION_REPORT_MAX_MONTHS };
@@ -85,7 +85,6 @@ function FigureCells({ figures, language }: { figures: CommissionFigures; langua
 export default function DynamicCommissionReport() {
   const translate = useTranslate();
   const [language = 'en'] = useLocaleState();
-  const id = useId();
   const today = currentDay();
   const [draft, setDraft] = useState(() => defaultRange(today));
   const [range, setRange] = useState(draft);
@@ -93,29 +92,10 @@ export default function DynamicCommissionReport() {
   const { report, error, loading } = useCommissionReport(range);
   const title = translate('app.dynamic_commission.title');
 
-  const change = (end: keyof DateRangeValue) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...draft, [end]: event.target.value };
+  const change = (next: DateRangeValue) => {
     setDraft(next);
     if (!dateRangeProblem(RULE, next, today)) setRange(next);
   };
-  const input = (end: keyof DateRangeValue) => (
-    <TextField
-      id={`${id}-${end}`}
-      type="date"
-      size="small"
-      required
-      fullWidth={false}
-      sx={{ width: 200 }}
-      label={translate(`app.dynamic_commission.${end}`)}
-      value={draft[end]}
-      onChange={change(end)}
-      error={problem !== null && problem.filter.endsWith(end === 'from' ? '_gte' : '_lte')}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { max: today, 'aria-describedby': problem ? `${id}-message` : undefined },
-      }}
-    />
-  );
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
@@ -123,17 +103,14 @@ export default function DynamicCommissionReport() {
       <Typography component="h1" variant="h5">
         {title}
       </Typography>
-      <Box role="group" aria-label={translate('app.list.date_range')} sx={{ display: 'grid', gap: 0.5 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          {input('from')}
-          {input('to')}
-        </Box>
-        {problem && (
-          <Typography id={`${id}-message`} role="alert" variant="caption" sx={{ color: 'error.main' }}>
-            {translate(problem.key, problem.params)}
-          </Typography>
-        )}
-      </Box>
+      <ReportRange
+        type="date"
+        value={draft}
+        onChange={change}
+        labels={{ from: 'app.dynamic_commission.from', to: 'app.dynamic_commission.to' }}
+        problem={fromDateRangeProblem(problem)}
+        width={200}
+      />
 
       {error && <Alert severity="error">{error}</Alert>}
       {!report && loading && <Skeleton variant="rounded" height={240} />}

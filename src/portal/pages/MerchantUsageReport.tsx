@@ -1,9 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { currentDay } from '../../schema/listDateRange';
 import {
@@ -13,6 +12,7 @@ import {
   type MerchantUsageReport as Report,
 } from '../../shared/merchant-usage';
 import { http } from '../shell/providers';
+import { ReportRange } from './ReportRange';
 import { LimitBars } from './usage/LimitBars';
 import { MessagesTable, PaymentsTable } from './usage/UsageTables';
 
@@ -54,36 +54,16 @@ function useUsageReport(range: MonthRange) {
 export default function MerchantUsageReport() {
   const translate = useTranslate();
   const [language = 'en'] = useLocaleState();
-  const id = useId();
-  const thisMonth = currentDay().slice(0, 7);
   const [draft, setDraft] = useState(() => defaultRange(currentDay()));
   const [range, setRange] = useState(draft);
   const problem = usageRangeProblem(draft.from, draft.to);
   const { report, error, loading } = useUsageReport(range);
   const title = translate('app.merchant_usage.title');
 
-  const change = (end: keyof MonthRange) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...draft, [end]: event.target.value };
+  const change = (next: MonthRange) => {
     setDraft(next);
     if (!usageRangeProblem(next.from, next.to)) setRange(next);
   };
-  const input = (end: keyof MonthRange) => (
-    <TextField
-      id={`${id}-${end}`}
-      type="month"
-      size="small"
-      required
-      sx={{ width: 180 }}
-      label={translate(`app.merchant_usage.${end}`)}
-      value={draft[end]}
-      onChange={change(end)}
-      error={problem?.field === end}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { max: thisMonth, 'aria-describedby': problem ? `${id}-message` : undefined },
-      }}
-    />
-  );
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0 }}>
@@ -91,17 +71,14 @@ export default function MerchantUsageReport() {
       <Typography component="h1" variant="h5">
         {title}
       </Typography>
-      <Box role="group" aria-label={translate('app.list.date_range')} sx={{ display: 'grid', gap: 0.5 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          {input('from')}
-          {input('to')}
-        </Box>
-        {problem && (
-          <Typography id={`${id}-message`} role="alert" variant="caption" sx={{ color: 'error.main' }}>
-            {translate(problem.key, problem.params)}
-          </Typography>
-        )}
-      </Box>
+      <ReportRange
+        type="month"
+        value={draft}
+        onChange={change}
+        labels={{ from: 'app.merchant_usage.from', to: 'app.merchant_usage.to' }}
+        problem={problem}
+        width={180}
+      />
 
       {error && <Alert severity="error">{error}</Alert>}
       {!report && loading && <Skeleton variant="rounded" height={240} />}

@@ -198,7 +198,8 @@ async function transferRows(
     return {
       id: transferId,
       document_no: text(row.document_no),
-      status: String(row.status),
+      // The store holds a transfer only with a status of its schema, the ones the trail's schema names.
+      status: String(row.status) as TrailTransfer['status'],
       transfer_date: text(row.transfer_date),
       created_at: iso(row.created_at),
       transaction_count: idOrNull(row.transaction_count),

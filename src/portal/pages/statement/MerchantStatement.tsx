@@ -5,16 +5,16 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { currentDay, dateRangeProblem, type DateRangeValue } from '../../../schema/listDateRange';
 import type { XDateRange } from '../../../schema/types';
 import { STATEMENT_MAX_MONTHS, type MerchantStatement as Statement } from '../../../shared/merchant-statement';
 import { saveFile } from '../../resources/saveFile';
+import { fromDateRangeProblem, ReportRange } from '../ReportRange';
 import { StatementLines } from './StatementLines';
 import { SCREEN_ONLY, StatementPrint } from './StatementPrint';
 import { StatementSummary } from './StatementSummary';
@@ -36,7 +36,6 @@ const thisMonth = (today: string): DateRangeValue => ({ from: `${today.slice(0, 
 export default function MerchantStatement() {
   const translate = useTranslate();
   const say = (key: string, params?: Record<string, unknown>) => translate(`app.merchant_statement.${key}`, params);
-  const id = useId();
   const today = currentDay();
   const [draft, setDraft] = useState(() => thisMonth(today));
   const [range, setRange] = useState(draft);
@@ -54,8 +53,7 @@ export default function MerchantStatement() {
     if (printed) window.print();
   }, [printed]);
 
-  const change = (end: keyof DateRangeValue) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...draft, [end]: event.target.value };
+  const change = (next: DateRangeValue) => {
     setDraft(next);
     if (!dateRangeProblem(RULE, next, today)) {
       setRange(next);
@@ -79,25 +77,6 @@ export default function MerchantStatement() {
     );
   const print = act('print', async () => setPrinted(await wholeStatement(range)));
 
-  const input = (end: keyof DateRangeValue) => (
-    <TextField
-      id={`${id}-${end}`}
-      type="date"
-      size="small"
-      required
-      fullWidth={false}
-      sx={{ width: { xs: 'calc(50% - 6px)', sm: 200 } }}
-      label={say(end)}
-      value={draft[end]}
-      onChange={change(end)}
-      error={problem !== null && problem.filter.endsWith(end === 'from' ? '_gte' : '_lte')}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { max: today, 'aria-describedby': problem ? `${id}-message` : undefined },
-      }}
-    />
-  );
-
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0 }}>
       <Title title={title} />
@@ -111,17 +90,14 @@ export default function MerchantStatement() {
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-          <Box role="group" aria-label={translate('app.list.date_range')} sx={{ display: 'grid', gap: 0.5 }}>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-              {input('from')}
-              {input('to')}
-            </Box>
-            {problem && (
-              <Typography id={`${id}-message`} role="alert" variant="caption" sx={{ color: 'error.main' }}>
-                {translate(problem.key, problem.params)}
-              </Typography>
-            )}
-          </Box>
+          <ReportRange
+            type="date"
+            value={draft}
+            onChange={change}
+            labels={{ from: 'app.merchant_statement.from', to: 'app.merchant_statement.to' }}
+            problem={fromDateRangeProblem(problem)}
+            width={{ xs: 'calc(50% - 6px)', sm: 200 }}
+          />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, marginInlineStart: { md: 'auto' } }}>
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={download('csv')} disabled={!!busy}>
               {say('download_csv')}
