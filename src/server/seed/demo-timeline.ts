@@ -11,10 +11,10 @@ import { atInstant } from './flow-context';
  * The demo's months, replayed: every step (an invoice created, a payer paying, a merchant marking
  * cash received, a refund requested) is planned at an instant and played in time order with the
  * clock stopped there, so each flow finds the world as it was then, and the messages it queued
- * leave then. Between steps the scheduler's
- * own work runs as it would have: subscriptions are charged at each instant they fall due, the
- * sweep runs where a card payment was left pending, the settlement run makes and pays out the
- * payment transfers each night, and authorisations not captured in time are voided at the end.
+ * leave then. Between steps the scheduler's own work runs as it would have: subscriptions are
+ * charged at each instant they fall due, the sweep runs where a card payment was left pending, the
+ * settlement run makes and pays out the payment transfers each night, and authorisations not
+ * captured in time are voided at the end.
  */
 
 type Step = { at: number; run: (at: Date) => Promise<void>; subscriptions: boolean };
