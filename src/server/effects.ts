@@ -19,8 +19,6 @@ export interface EffectScope {
   actor?: string;
   /** Whether the merchant's admin or an employee made the change (unset for the system's own). */
   role?: 'admin' | 'employee';
-  /** Demo data being seeded: records get what they need (parts, links) but no message leaves. */
-  quiet?: boolean;
 }
 
 /** Runs after `record` was created; returns the record again when it changed it. */
@@ -59,12 +57,29 @@ class EffectLists {
   of<Effect>(entity: string): Effect[] {
     return (this.lists.get(entity) ?? []) as Effect[];
   }
+
+  /** These lists as they stand now; effects added to either later stay out of the other. */
+  copy(): EffectLists {
+    const copy = new EffectLists();
+    for (const [entity, effects] of this.lists) copy.lists.set(entity, [...effects]);
+    return copy;
+  }
 }
 
 export class Effects {
-  private readonly created = new EffectLists();
-  private readonly updated = new EffectLists();
-  private readonly transitioned = new EffectLists();
+  constructor(
+    private readonly created = new EffectLists(),
+    private readonly updated = new EffectLists(),
+    private readonly transitioned = new EffectLists(),
+  ) {}
+
+  /**
+   * The effects registered so far, to which more can be added without adding them here: the demo
+   * seed runs with the messaging effects before the server registers its own.
+   */
+  copy(): Effects {
+    return new Effects(this.created.copy(), this.updated.copy(), this.transitioned.copy());
+  }
 
   onCreate<N extends string>(entity: N, effect: CreateEffect<N>): void {
     this.created.add(entity, effect);

@@ -50,7 +50,7 @@ function tableOf(ctx: ServerContext, entity: string): string | null {
 }
 
 /** Queues the SMS of every invoice scheduled at or before `now` (any kind) and not paid or closed since. */
-async function sendScheduledInvoices(ctx: ServerContext, now: Date): Promise<number> {
+export async function sendScheduledInvoices(ctx: ServerContext, now: Date): Promise<number> {
   const table = tableOf(ctx, 'invoice');
   if (!table) return 0;
   let sent = 0;

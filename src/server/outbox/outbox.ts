@@ -74,8 +74,9 @@ export class Outbox {
   /** Writes a message with the caller's transaction; call `kick()` once it has committed. */
   async enqueue(q: Queryable, message: OutboxMessage): Promise<void> {
     await q.query(
-      `insert into outbox (merchant_id, channel, recipient, subject, body, language, sender, invoice_id)
-       values ($1::integer, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::integer)`,
+      // Queued by the clock the rules read, as it is sent by it (the database's now() is when its transaction began).
+      `insert into outbox (merchant_id, channel, recipient, subject, body, language, sender, invoice_id, created_at)
+       values ($1::integer, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::integer, $9::timestamptz)`,
       [
         message.merchantId ?? null,
         message.channel,
@@ -85,6 +86,7 @@ export class Outbox {
         message.language,
         message.sender ?? null,
         message.invoiceId ?? null,
+        now().toISOString(),
       ],
     );
   }

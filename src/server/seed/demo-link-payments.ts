@@ -2,6 +2,7 @@ import type { EntityRecord } from '../../generated/entities';
 import { fromFils, toFils } from '../../shared/money';
 import type { PayMethod, PayRequest, PayResult } from '../../shared/pay';
 import { ApiError } from '../kernel/api-error';
+import { sendScheduledInvoices } from '../messaging/scheduler';
 import { pay } from '../payments/pay';
 import { isPartKind, partsOf } from '../payments/parts';
 import { openFields } from '../payments/payable';
@@ -15,7 +16,8 @@ import type { DemoWriter } from './demo-writer';
 import type { Random } from './random';
 
 /**
- * Demo invoices and open invoices, created unpaid as the API creates them and then paid the way
+ * Demo invoices and open invoices, created unpaid as the API creates them (an invoice's message
+ * sent then, a scheduled one's when the scheduler finds it due) and then paid the way
  * payers pay them: on their link (`pay`), by card (some declined or left pending first), wallet or
  * cash, and cash received marked by the merchant (`mark_paid`). Cancelled ones are cancelled by the
  * merchant; those left open past their expiry date are expired by the scheduler's sweep.
@@ -115,6 +117,9 @@ export function planInvoices(timeline: DemoTimeline, demo: DemoWriter, random: R
       const [part] = await partsOf(demo.tx, demo.merchantId, record.id);
       first = part?.reference_no ?? String(record.reference_no);
     });
+    // A scheduled invoice's message leaves when the scheduler finds it due.
+    if (scheduled > created)
+      timeline.at(scheduled, (instant) => sendScheduledInvoices(demo.ctx, instant).then(() => {}));
     const own = () => first;
     const firstTry = Math.max(created, scheduled) + random.int(1, 96) * HOUR + random.int(0, 59) * MINUTE;
 

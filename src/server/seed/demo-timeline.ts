@@ -10,10 +10,11 @@ import { atInstant } from './flow-context';
 /**
  * The demo's months, replayed: every step (an invoice created, a payer paying, a merchant marking
  * cash received, a refund requested) is planned at an instant and played in time order with the
- * clock stopped there, so each flow finds the world as it was then. Between steps the scheduler's
- * own work runs as it would have: subscriptions are charged at each instant they fall due, the
- * sweep runs where a card payment was left pending, the settlement run makes and pays out the
- * payment transfers each night, and authorisations not captured in time are voided at the end.
+ * clock stopped there, so each flow finds the world as it was then, and the messages it queued
+ * leave then. Between steps the scheduler's own work runs as it would have: subscriptions are
+ * charged at each instant they fall due, the sweep runs where a card payment was left pending, the
+ * settlement run makes and pays out the payment transfers each night, and authorisations not
+ * captured in time are voided at the end.
  */
 
 type Step = { at: number; run: (at: Date) => Promise<void>; subscriptions: boolean };
@@ -69,11 +70,11 @@ export class DemoTimeline {
     for (let step = this.steps.shift(); step; step = this.steps.shift()) {
       await this.chargeSubscriptionsUntil(step.at);
       const { at, run } = step;
-      await atInstant(new Date(at), () => run(new Date(at)));
+      await this.playAt(new Date(at), () => run(new Date(at)));
       if (step.subscriptions) this.nextCharge = undefined;
     }
     await this.chargeSubscriptionsUntil(this.end.getTime());
-    await atInstant(this.end, async () => {
+    await this.playAt(this.end, async () => {
       await sweepPayments(this.ctx, this.end);
       // Authorisations whose capture days ran out are let go, as the scheduler does every pass.
       await voidExpiredAuthorizations(this.ctx, this.end);
@@ -97,7 +98,19 @@ export class DemoTimeline {
       const instant = new Date(this.nextCharge);
       this.nextCharge = undefined;
       // Nothing charged means nothing will be: stop rather than ask again.
-      if ((await atInstant(instant, () => chargeDueSubscriptions(this.ctx, instant))) === 0) return;
+      if ((await this.playAt(instant, () => chargeDueSubscriptions(this.ctx, instant))) === 0) return;
     }
+  }
+
+  /**
+   * Runs `work` with the clock stopped at `instant`, then delivers the messages it queued then, as
+   * the server's outbox delivers right after the commit that queued them.
+   */
+  private playAt<T>(instant: Date, work: () => Promise<T>): Promise<T> {
+    return atInstant(instant, async () => {
+      const result = await work();
+      await this.ctx.outbox.flush();
+      return result;
+    });
   }
 }

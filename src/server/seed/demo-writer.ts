@@ -47,7 +47,7 @@ export class DemoWriter {
 
   /**
    * Creates a demo record of `entity`. With `effects`, what the API's create also does runs too
-   * (an invoice's parts and links), quietly: no message leaves.
+   * (an invoice's parts and links, its message queued in the seed's outbox).
    */
   async create<N extends EntityName>(
     entity: N,
@@ -60,7 +60,7 @@ export class DemoWriter {
     const store = storeOf(this.ctx, entity);
     let record = await store.create(this.tx, this.merchantId, values, system);
     if (effects) {
-      const scope = { tx: this.tx, merchantId: this.merchantId, language: 'en' as const, quiet: true };
+      const scope = { tx: this.tx, merchantId: this.merchantId, language: 'en' as const };
       record = await this.ctx.effects.afterCreate(entity, scope, record);
     }
     this.check(`${entity}.record`, record, at);
@@ -82,7 +82,7 @@ export class DemoWriter {
 
   /**
    * Moves a demo record's status by the action `action` of `x-transitions`, with what the API's
-   * action also does (an invoice marked paid settles its cash payment), quietly. Refused, as the API
+   * action also does (an invoice marked paid settles its cash payment). Refused, as the API
    * refuses it, from a status the action does not start from.
    */
   async transition<N extends EntityName>(entity: N, id: number, action: string, at: Date): Promise<EntityRecord<N>> {
@@ -90,7 +90,7 @@ export class DemoWriter {
     if (!property) throw new Error(`Demo ${entity} has no action ${action}`);
     const moved = await storeOf(this.ctx, entity).transition(this.tx, this.merchantId, id, property, action);
     if (!moved) throw new Error(`Demo ${entity} ${id} is missing`);
-    const scope = { tx: this.tx, merchantId: this.merchantId, language: 'en' as const, quiet: true };
+    const scope = { tx: this.tx, merchantId: this.merchantId, language: 'en' as const };
     const record = await this.ctx.effects.afterTransition(entity, scope, moved, action);
     this.check(`${entity}.record`, record, at);
     return record;
