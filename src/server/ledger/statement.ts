@@ -15,15 +15,17 @@ import { STATEMENT_ACCOUNTS, STATEMENT_ACCOUNTS_SQL as ACCOUNTS_SQL } from './st
 /**
  * The merchant statement read from the ledger (see `shared/merchant-statement` for what the
  * balance is). A line is what one posting moved of the balance under one event — a payment and
- * the fee and commission taken from it are three lines — so opening + lines = closing by
- * construction of the entries; `reconciles` checks it against the daily sums, which the posting
- * keeps separately, at the end of the period.
+ * the fee and commission taken from it are three lines (`statement-lines.ts`). The opening balance
+ * is what the lines of the days before moved, and the closing one adds the period's; `reconciles`
+ * checks the closing balance against the ledger's own daily sums, which the posting keeps
+ * separately, at the end of the period.
  *
- * Every query is index-backed and reads a few rows however busy the period: balances sum whole UTC
- * days from `ledger_daily` and only the few hours of entries between a UTC day's start and Kuwait's
- * midnight; the period's count and sums add its Kuwait days' rows of `ledger_statement_daily`; a
- * page reads its lines from `ledger_statement_lines (merchant_id, at, id)`, its running balance
- * starting from the sum of the days before its first line and that day's lines before it.
+ * Every query is index-backed and reads a few rows however busy the period: the opening balance,
+ * the period's count and its sums add Kuwait days' rows of `ledger_statement_daily`; the ledger's
+ * balance sums whole UTC days from `ledger_daily` and only the few hours of entries between a UTC
+ * day's start and Kuwait's midnight; a page reads its lines from `ledger_statement_lines
+ * (merchant_id, at, id)`, its running balance starting from the sum of the days before its first
+ * line and that day's lines before it.
  */
 
 const DAY_MS = 86_400_000;
@@ -141,14 +143,21 @@ export async function statementOf(
   const end = new Date(kuwaitDayStart(to).getTime() + DAY_MS);
   return q.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read');
-    const opening = await statementBalanceAt(tx, merchantId, start);
     const ledger = await statementBalanceAt(tx, merchantId, end);
-    const [sums] = await tx.query<{ total: number | null; money_in: string | null; money_out: string | null }>(
-      `select sum(lines)::integer as total, sum(money_in_fils)::text as money_in, sum(money_out_fils)::text as money_out
+    const [sums] = await tx.query<{
+      before: string | null;
+      total: number | null;
+      money_in: string | null;
+      money_out: string | null;
+    }>(
+      `select (select sum(money_in_fils - money_out_fils) from ledger_statement_daily
+                where merchant_id = $1::integer and day < $2::date)::text as before,
+              sum(lines)::integer as total, sum(money_in_fils)::text as money_in, sum(money_out_fils)::text as money_out
          from ledger_statement_daily
         where merchant_id = $1::integer and day between $2::date and $3::date`,
       [merchantId, from, to],
     );
+    const opening = big(sums?.before);
     const total = sums?.total ?? 0;
     const first = range ? range[0] : 0;
     const last = Math.min(range ? range[1] : total - 1, total - 1);
