@@ -1,9 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitor } from './support/browser';
-import { baseUrl, DEMO, documentLanguage, signIn } from './support/portal';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserForFile, documentLanguage, signedInVisitor } from './support/portal';
 
 /**
  * The demo merchant's admin charges (Account → Admin charges, read-only) and the dynamic-commission
@@ -16,25 +14,12 @@ const LABELS = {
   ar: { charges: 'الرسوم الإدارية', card: 'بطاقة', total: 'الإجمالي', percent: 'النسبة المئوية (%)' },
 } as const;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('fees and commission', () => {
   it.each(['en', 'ar'] as const)('shows the admin charges and the commission report (%s)', async (language) => {
     const labels = LABELS[language];
-    const { context, page, errors } = await newVisitor(browser, { width: 1280, height: 900 });
-    if (language === 'ar') {
-      await page.goto(`${baseUrl}/merchant?lng=ar`);
-      await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
-    }
-    await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
+    const { context, page, errors } = await signedInVisitor(browser(), language, { width: 1280, height: 900 });
 
     await page.goto(`${baseUrl}/setting/admin-charges`);
     await page.getByRole('columnheader', { name: labels.percent }).first().waitFor();

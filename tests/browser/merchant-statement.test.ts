@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fromFils, toFils } from '../../src/shared/money';
 import { parseCsvText } from '../../src/shared/spreadsheet/csv';
-import { launchBrowser, newVisitor } from './support/browser';
-import { baseUrl, DEMO, documentLanguage, signIn } from './support/portal';
+import { baseUrl, browserForFile, documentLanguage, signedInVisitor } from './support/portal';
 
 /**
  * The merchant statement (Reports → Merchant statement) of the demo merchant this month, in
@@ -56,25 +55,12 @@ async function figure(page: Page, label: string): Promise<bigint> {
   return filsOf(text ?? '');
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('the merchant statement', () => {
   it.each(['en', 'ar'] as const)('reconciles, downloads and prints (%s)', async (language) => {
     const labels = LABELS[language];
-    const { context, page, errors } = await newVisitor(browser, { width: 1280, height: 900 });
-    if (language === 'ar') {
-      await page.goto(`${baseUrl}/merchant?lng=ar`);
-      await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
-    }
-    await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
+    const { context, page, errors } = await signedInVisitor(browser(), language, { width: 1280, height: 900 });
 
     await page.goto(`${baseUrl}/report/merchant-statement`);
     await page.locator('#main-content').getByRole('heading', { name: labels.title, level: 1 }).waitFor();
@@ -125,12 +111,7 @@ describe('the merchant statement', () => {
     await context.close();
 
     // A phone: nothing wider than the screen but the table, which scrolls in its card.
-    const phone = await newVisitor(browser, { width: 360, height: 740 });
-    if (language === 'ar') {
-      await phone.page.goto(`${baseUrl}/merchant?lng=ar`);
-      await phone.page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
-    }
-    await signIn(phone.page, DEMO.merchant.email, DEMO.merchant.password, language);
+    const phone = await signedInVisitor(browser(), language, { width: 360, height: 740 });
     await phone.page.goto(`${baseUrl}/report/merchant-statement`);
     await phone.page.getByRole('status').filter({ hasText: labels.reconciles }).waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,9 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitor } from './support/browser';
-import { baseUrl, DEMO, documentLanguage, signIn } from './support/portal';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserForFile, documentLanguage, signedInVisitor } from './support/portal';
 
 /**
  * Reports → Merchant usage for the demo merchant, in English and Arabic, on a desktop and a
@@ -34,15 +32,7 @@ const LABELS = {
   },
 } as const;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('merchant usage', () => {
   it.each([
@@ -52,12 +42,10 @@ describe('merchant usage', () => {
     ['ar', 360],
   ] as const)('shows the usage per month against the limits (%s, %i px)', async (language, width) => {
     const labels = LABELS[language];
-    const { context, page, errors } = await newVisitor(browser, { width, height: width > 400 ? 900 : 740 });
-    if (language === 'ar') {
-      await page.goto(`${baseUrl}/merchant?lng=ar`);
-      await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
-    }
-    await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
+    const { context, page, errors } = await signedInVisitor(browser(), language, {
+      width,
+      height: width > 400 ? 900 : 740,
+    });
 
     if (width > 400) {
       const menu = page.getByRole('menu');

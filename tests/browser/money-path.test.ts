@@ -8,9 +8,9 @@ import { addDays, today } from '../../src/schema/calendar';
 import { formatKwd, fromFils, toFils } from '../../src/shared/money';
 import { TEST_CARDS } from '../../src/shared/pay';
 import { startServerProcess, type ServerProcess } from '../support/durability/server-process';
-import { Api } from './support/api';
+import { Api, type Answered, type Invoice } from './support/api';
 import { launchBrowser, newVisitor } from './support/browser';
-import { DEMO, documentLanguage, signIn } from './support/portal';
+import { DEMO, documentLanguage, signInWithLanguage } from './support/portal';
 
 /**
  * Where a merchant's money goes after the payment, end to end in a real browser, in English and in
@@ -28,7 +28,6 @@ import { DEMO, documentLanguage, signIn } from './support/portal';
 
 const TEXT = {
   en: {
-    signIn: 'Sign In',
     sendForTransfer: 'Send for transfer',
     sent: 'Sent for transfer as',
     download: 'Download',
@@ -39,7 +38,6 @@ const TEXT = {
     balances: /The chain balances/,
   },
   ar: {
-    signIn: 'تسجيل الدخول',
     sendForTransfer: 'إرسال للتحويل',
     sent: 'أُرسلت للتحويل برقم',
     download: 'تنزيل',
@@ -53,30 +51,12 @@ const TEXT = {
 
 type Language = keyof typeof TEXT;
 
-interface Invoice {
-  id: number;
-  reference_no: string;
-}
-
-interface Transaction {
-  id: number;
-  reference_no: string;
-  invoice_reference: string;
-  amount: string;
-  captured_amount: string;
-  net_amount: string;
-  status: string;
-  transfer_id: number | null;
-}
-
-interface Transfer {
-  id: number;
-  document_no: string;
-  amount: string;
-  refunds_amount: string;
-  transaction_count: number;
-  status: string;
-}
+/** What the tests read of a payment and of a transfer. */
+type Transaction = Answered<'transaction', 'reference_no' | 'invoice_reference' | 'amount' | 'net_amount' | 'status'>;
+type Transfer = Answered<
+  'payment_transfer',
+  'document_no' | 'amount' | 'refunds_amount' | 'transaction_count' | 'status'
+>;
 
 const DESKTOP = { width: 1280, height: 900 } as const;
 const fils = (value: string) => toFils(value) ?? 0n;
@@ -110,21 +90,6 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function newInvoice(amount: string): Promise<Invoice> {
-  const answer = await vendor.request<Invoice>('POST', '/v1/invoice', {
-    body: {
-      kind: 'quick',
-      customer_name: 'Noura Al-Rashidi',
-      mobile: '96550001234',
-      amount,
-      title: 'Catering for 20 guests',
-      payment_methods: ['card'],
-    },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body;
-}
-
 /** Pays the invoice's link with the success card, as the pay page does. */
 async function pay(invoice: Invoice): Promise<void> {
   const expiry = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
@@ -132,23 +97,6 @@ async function pay(invoice: Invoice): Promise<void> {
     body: { method: 'card', card: { number: TEST_CARDS.success, expiry, cvv: '123', holder: 'Noura Al-Rashidi' } },
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-}
-
-/** The payment of an invoice, as the transactions report shows it. */
-async function transactionOf(invoice: Invoice): Promise<Transaction> {
-  const listed = await vendor.request<Transaction[]>('GET', '/v1/report/transactions', {
-    query: {
-      filter: JSON.stringify({
-        q: invoice.reference_no,
-        created_at_gte: addDays(today(), -2),
-        created_at_lte: addDays(today(), 30),
-      }),
-    },
-  });
-  expect(listed.status).toBe(200);
-  const found = listed.body.find((row) => row.invoice_reference === invoice.reference_no);
-  if (!found) throw new Error(`No transaction of ${invoice.reference_no}`);
-  return (await vendor.request<Transaction>('GET', `/v1/report/transactions/${found.id}`)).body;
 }
 
 async function transferOf(id: number): Promise<Transfer> {
@@ -162,9 +110,7 @@ async function portal(language: Language) {
   const visitor = await newVisitor(browser, DESKTOP);
   // The merchant's "today" (a list's default dates) is the server's.
   await visitor.context.clock.install({ time: new Date(Date.now() + clockAhead) });
-  await visitor.page.goto(`${server.baseUrl}/merchant?lng=${language}`);
-  await visitor.page.getByRole('heading', { name: TEXT[language].signIn }).waitFor();
-  await signIn(visitor.page, DEMO.vendor.email, DEMO.vendor.password, language, server.baseUrl);
+  await signInWithLanguage(visitor.page, DEMO.vendor, language, server.baseUrl);
   return visitor;
 }
 
@@ -193,7 +139,7 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
   let requested: Transfer;
 
   it('the settlement run pays out two payments net of their fees, a refund and a capture', async () => {
-    first = await newInvoice('8.000');
+    first = await vendor.newInvoice('8.000');
     await pay(first);
 
     // An authorise-first service while the second invoice is paid: the payment is only held.
@@ -202,9 +148,9 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
     });
     expect(service.status, JSON.stringify(service.body)).toBe(201);
     try {
-      second = await newInvoice('6.000');
+      second = await vendor.newInvoice('6.000');
       await pay(second);
-      const held = await transactionOf(second);
+      const held = await vendor.transactionOf<Transaction>(second);
       expect(held.status).toBe('authorized');
       // Captured while the service that allows a part is still the merchant's.
       const capture = await vendor.request<{ document_no: string }>('POST', '/v1/capture', {
@@ -216,7 +162,7 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
       expect((await vendor.request('DELETE', `/v1/multi-vendor/services/${service.body.id}`)).status).toBe(200);
     }
 
-    const payment = await transactionOf(first);
+    const payment = await vendor.transactionOf<Transaction>(first);
     const refund = await vendor.request<{ document_no: string }>('POST', '/v1/refund', {
       body: {
         transaction_id: payment.id,
@@ -233,8 +179,8 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
     const night = await advanceClock(24 * 60);
     expect(night.tick.transfers).toBeGreaterThan(0);
 
-    paidInFull = await transactionOf(first);
-    captured = await transactionOf(second);
+    paidInFull = await vendor.transactionOf<Transaction>(first);
+    captured = await vendor.transactionOf<Transaction>(second);
     expect(captured).toMatchObject({ status: 'success', captured_amount: '4.000' });
     expect(paidInFull.transfer_id).not.toBeNull();
     expect(captured.transfer_id).toBe(paidInFull.transfer_id);
@@ -260,11 +206,14 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
   });
 
   it('the merchant ticks two settled payments and sends them for transfer', async () => {
-    const third = await newInvoice('5.250');
-    const fourth = await newInvoice('3.125');
+    const third = await vendor.newInvoice('5.250');
+    const fourth = await vendor.newInvoice('3.125');
     await pay(third);
     await pay(fourth);
-    const [one, two] = [await transactionOf(third), await transactionOf(fourth)];
+    const [one, two] = [
+      await vendor.transactionOf<Transaction>(third),
+      await vendor.transactionOf<Transaction>(fourth),
+    ];
 
     const { context, page, errors } = await portal(language);
     await page.goto(listAddress('/report/payment-transactions', recent()));
@@ -275,7 +224,10 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
     await page.getByText(text.sent, { exact: false }).first().waitFor();
     await shot(page, 'sent-for-transfer', language);
 
-    const [afterOne, afterTwo] = [await transactionOf(third), await transactionOf(fourth)];
+    const [afterOne, afterTwo] = [
+      await vendor.transactionOf<Transaction>(third),
+      await vendor.transactionOf<Transaction>(fourth),
+    ];
     expect(afterOne.transfer_id).not.toBeNull();
     expect(afterTwo.transfer_id).toBe(afterOne.transfer_id);
     requested = await transferOf(afterOne.transfer_id as number);

@@ -1,11 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyTrail, TrailRoot } from '../../src/shared/money-trail';
 import { Api } from './support/api';
-import { launchBrowser, newVisitor } from './support/browser';
-import { baseUrl, DEMO, documentLanguage, signIn } from './support/portal';
+import { baseUrl, browserForFile, DEMO, documentLanguage, signedInVisitor } from './support/portal';
 
 /**
  * The money trail in English and Arabic: a demo invoice paid out by a transfer is opened, its
@@ -19,12 +17,11 @@ const LABELS = {
   ar: { action: 'مسار الأموال', totals: 'الإجماليات من دفتر الحسابات', balances: /السلسلة متوازنة/ },
 } as const;
 
-let browser: Browser;
+const browser = browserForFile();
 let root: TrailRoot & { invoice: NonNullable<TrailRoot['invoice']> };
 let transfer: { id: number; document_no: string | null };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const api = await Api.signIn(DEMO.merchant);
   const invoices = await api.request<{ id: number }[]>('GET', '/v1/invoice', {
     query: { filter: JSON.stringify({ status: 'paid' }), range: '[0,39]' },
@@ -47,21 +44,12 @@ beforeAll(async () => {
   transfer = trail.body.transfers.find((candidate) => candidate.id === transferId) as typeof transfer;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('money trail', () => {
   it.each(['en', 'ar'] as const)(
     'follows an invoice to its payments, refunds and transfer and back (%s)',
     async (language) => {
       const labels = LABELS[language];
-      const { context, page, errors } = await newVisitor(browser, { width: 1280, height: 900 });
-      if (language === 'ar') {
-        await page.goto(`${baseUrl}/merchant?lng=ar`);
-        await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
-      }
-      await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
+      const { context, page, errors } = await signedInVisitor(browser(), language, { width: 1280, height: 900 });
       await page.goto(`${baseUrl}/invoice/${root.invoice.id}/show`);
       await page.getByRole('link', { name: labels.action }).click();
       await page.waitForURL(`${baseUrl}/money-trail/invoice/${root.invoice.id}`);
@@ -102,12 +90,7 @@ describe('money trail', () => {
 
   it.each(['en', 'ar'] as const)('reads on a 360 px phone without sideways scrolling (%s)', async (language) => {
     const labels = LABELS[language];
-    const { context, page, errors } = await newVisitor(browser, { width: 360, height: 800 });
-    if (language === 'ar') {
-      await page.goto(`${baseUrl}/merchant?lng=ar`);
-      await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
-    }
-    await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
+    const { context, page, errors } = await signedInVisitor(browser(), language, { width: 360, height: 800 });
     await page.goto(`${baseUrl}/money-trail/invoice/${root.invoice.id}`);
     await page.getByRole('heading', { name: labels.totals }).waitFor();
     await page

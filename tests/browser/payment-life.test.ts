@@ -1,13 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../src/schema/calendar';
 import { formatKwd } from '../../src/shared/money';
 import { TEST_CARDS } from '../../src/shared/pay';
-import { Api } from './support/api';
-import { launchBrowser, newVisitor } from './support/browser';
-import { DEMO, baseUrl, documentLanguage, field, signIn } from './support/portal';
+import { Api, type Answered, type Invoice } from './support/api';
+import { newVisitor } from './support/browser';
+import { DEMO, baseUrl, browserForFile, documentLanguage, field, signedInVisitor } from './support/portal';
 
 /**
  * What happens after a payment, end to end in a real browser, once in English and once in Arabic
@@ -90,54 +90,28 @@ const TEXT = {
 
 type Language = keyof typeof TEXT;
 
-const SIGN_IN_TITLE = { en: 'Sign In', ar: 'تسجيل الدخول' } as const;
-
 const DESKTOP = { width: 1280, height: 900 } as const;
 const PHONE = { width: 360, height: 740 } as const;
 
-interface Invoice {
-  id: number;
-  reference_no: string;
-}
-
-interface Transaction {
-  id: number;
-  reference_no: string;
-  invoice_reference: string;
-  amount: string;
-  pending_amount: string;
-  captured_amount: string | null;
-  refunded_amount: string | null;
-  status: string;
-}
-
-interface Refund {
-  id: number;
-  transaction_id: number;
-  document_no: string;
-  refund_amount: string;
-  status: string;
-}
-
-interface Capture {
-  id: number;
-  transaction_id: number;
-  amount: string;
-  status: string;
-}
+/** What the tests read of a payment, a refund and a capture. */
+type Transaction = Answered<
+  'transaction',
+  'reference_no' | 'invoice_reference' | 'amount' | 'pending_amount' | 'status'
+>;
+type Refund = Answered<'refund', 'transaction_id' | 'document_no' | 'status'>;
+type Capture = Answered<'capture', 'transaction_id' | 'status'>;
 
 interface Service {
   id: number;
 }
 
-let browser: Browser;
+const browser = browserForFile();
 let merchant: Api;
 let vendor: Api;
 /** The vendor's own services made here, removed after. */
 const madeServices: number[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   merchant = await Api.signIn(DEMO.merchant);
   vendor = await Api.signIn(DEMO.vendor);
 });
@@ -145,7 +119,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // Left only by a step that failed before its own clean-up.
   for (const id of [...madeServices]) await removeService(id);
-  await browser?.close();
 });
 
 /** Removes one of the vendor's services made here, so the demo is as seeded again. */
@@ -160,44 +133,10 @@ function freshMobile(): string {
   return `965${String(50_000_000 + Math.floor(Math.random() * 9_999_999))}`;
 }
 
-async function newInvoice(api: Api, amount: string, mobile: string): Promise<Invoice> {
-  const answer = await api.request<Invoice>('POST', '/v1/invoice', {
-    body: {
-      kind: 'quick',
-      customer_name: 'Noura Al-Rashidi',
-      mobile,
-      amount,
-      title: 'Catering for 20 guests',
-      payment_methods: ['card'],
-    },
-  });
-  if (answer.status !== 201)
-    throw new Error(`Creating an invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-/** The payment of an invoice, as the transactions report lists it. */
-async function transactionOf(api: Api, invoice: Invoice): Promise<Transaction> {
-  const day = today();
-  const listed = await api.request<Transaction[]>('GET', '/v1/report/transactions', {
-    query: {
-      filter: JSON.stringify({
-        q: invoice.reference_no,
-        created_at_gte: addDays(day, -1),
-        created_at_lte: addDays(day, 60),
-      }),
-    },
-  });
-  expect(listed.status).toBe(200);
-  const found = listed.body.find((row) => row.invoice_reference === invoice.reference_no);
-  if (!found) throw new Error(`No transaction of ${invoice.reference_no}`);
-  return (await api.request<Transaction>('GET', `/v1/report/transactions/${found.id}`)).body;
-}
-
 /** Opens the invoice's link on a phone, pays with `card`, and leaves the page where it ends. */
 async function payOnPhone(invoice: Invoice, language: Language, amount: string, card: string): Promise<Page> {
   const text = TEXT[language];
-  const { page } = await newVisitor(browser, PHONE);
+  const { page } = await newVisitor(browser(), PHONE);
   await page.goto(`${baseUrl}/smspay/${invoice.reference_no}?lng=${language}`);
   await page.getByLabel(text.number).fill(card);
   await page.getByLabel(text.expiry).fill(`12/${(new Date().getFullYear() + 3) % 100}`);
@@ -213,15 +152,6 @@ async function paySuccessfully(invoice: Invoice, language: Language, amount: str
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.context().close();
-}
-
-/** A signed-in merchant's desktop page in `language`. */
-async function portal(account: { email: string; password: string }, language: Language) {
-  const visitor = await newVisitor(browser, DESKTOP);
-  await visitor.page.goto(`${baseUrl}/merchant?lng=${language}`);
-  await visitor.page.getByRole('heading', { name: SIGN_IN_TITLE[language] }).waitFor();
-  await signIn(visitor.page, account.email, account.password, language);
-  return visitor;
 }
 
 const amountBox = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}`) });
@@ -276,14 +206,14 @@ describe.each(['en', 'ar'] as const)('after the payment, in %s', (language) => {
   let transaction: Transaction;
 
   it('a payer pays an invoice by card on a phone', async () => {
-    invoice = await newInvoice(merchant, '12.500', mobile);
+    invoice = await merchant.newInvoice('12.500', mobile);
     await paySuccessfully(invoice, language, '12.500');
-    transaction = await transactionOf(merchant, invoice);
+    transaction = await merchant.transactionOf<Transaction>(invoice);
     expect(transaction).toMatchObject({ status: 'success', amount: '12.500', pending_amount: '12.500' });
   });
 
   it('the merchant refunds a part, asks another and cancels it; the first is processed after the window', async () => {
-    const { context, page, errors } = await portal(DEMO.merchant, language);
+    const { context, page, errors } = await signedInVisitor(browser(), language, DESKTOP);
     await refundFromPage(page, language, transaction, '2.000');
     const [first] = await refundsOf(transaction.id);
     expect(first).toMatchObject({ refund_amount: '2.000', status: 'pending' });
@@ -298,12 +228,12 @@ describe.each(['en', 'ar'] as const)('after the payment, in %s', (language) => {
     const afterCancel = (await merchant.request<Refund>('GET', `/v1/refund/${second.id}`)).body;
     expect(afterCancel.status).toBe('cancelled');
     // The cancelled request gave its amount back to what can still be refunded.
-    expect((await transactionOf(merchant, invoice)).pending_amount).toBe('10.500');
+    expect((await merchant.transactionOf<Transaction>(invoice)).pending_amount).toBe('10.500');
 
     await merchant.advanceClock(21);
     const processed = (await merchant.request<Refund>('GET', `/v1/refund/${first.id}`)).body;
     expect(processed.status).toBe('processed');
-    const now = await transactionOf(merchant, invoice);
+    const now = await merchant.transactionOf<Transaction>(invoice);
     expect(now).toMatchObject({ status: 'success', refunded_amount: '2.000' });
 
     await page.goto(`${baseUrl}/transaction/${transaction.id}/show`);
@@ -341,12 +271,15 @@ describe.each(['en', 'ar'] as const)('after the payment, in %s', (language) => {
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     madeServices.push(made.body.id);
     try {
-      const authorised = await newInvoice(vendor, '8.000', freshMobile());
+      const authorised = await vendor.newInvoice('8.000', freshMobile());
       await paySuccessfully(authorised, language, '8.000');
-      const held = await transactionOf(vendor, authorised);
+      const held = await vendor.transactionOf<Transaction>(authorised);
       expect(held).toMatchObject({ status: 'authorized', pending_amount: '8.000' });
 
-      const { context, page, errors } = await portal(DEMO.vendor, language);
+      const { context, page, errors } = await signedInVisitor(browser(), language, {
+        ...DESKTOP,
+        account: DEMO.vendor,
+      });
       await page.goto(`${baseUrl}/transaction/${held.id}/show`);
       await page.getByRole('heading', { level: 2, name: held.reference_no }).waitFor();
       await page.getByRole('link', { name: text.capture, exact: true }).click();
@@ -364,7 +297,7 @@ describe.each(['en', 'ar'] as const)('after the payment, in %s', (language) => {
       expect(captures.status, JSON.stringify(captures.body)).toBe(200);
       const capture = captures.body.find((row) => row.transaction_id === held.id);
       expect(capture).toMatchObject({ amount: '5.000', status: 'captured' });
-      const after = await transactionOf(vendor, authorised);
+      const after = await vendor.transactionOf<Transaction>(authorised);
       expect(after).toMatchObject({ status: 'success', captured_amount: '5.000' });
 
       await page.goto(`${baseUrl}/transaction/${held.id}/show`);
@@ -383,9 +316,9 @@ describe.each(['en', 'ar'] as const)('after the payment, in %s', (language) => {
 
   it('the enquiry screen finds the payment, and advises waiting on two like payments of one mobile', async () => {
     const twice = freshMobile();
-    for (let i = 0; i < 2; i += 1) await paySuccessfully(await newInvoice(merchant, '3.250', twice), language, '3.250');
+    for (let i = 0; i < 2; i += 1) await paySuccessfully(await merchant.newInvoice('3.250', twice), language, '3.250');
 
-    const { context, page, errors } = await portal(DEMO.merchant, language);
+    const { context, page, errors } = await signedInVisitor(browser(), language, DESKTOP);
     await page.goto(`${baseUrl}/transaction-enquiry`);
     await field(page, text.reference).fill(transaction.reference_no);
     await page.getByRole('button', { name: text.search }).click();
@@ -409,7 +342,7 @@ describe.each(['en', 'ar'] as const)('after the payment, in %s', (language) => {
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     madeServices.push(made.body.id);
     try {
-      const invoice = await newInvoice(vendor, '4.000', freshMobile());
+      const invoice = await vendor.newInvoice('4.000', freshMobile());
       const page = await payOnPhone(invoice, language, '4.000', TEST_CARDS.success);
       await page.getByRole('alert').getByText(text.dailyLimit, { exact: false }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/smspay/${invoice.reference_no}`);

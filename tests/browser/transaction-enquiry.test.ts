@@ -1,10 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Api } from './support/api';
-import { launchBrowser, newVisitor } from './support/browser';
-import { baseUrl, DEMO, documentLanguage, field, signIn } from './support/portal';
+import { baseUrl, browserForFile, DEMO, documentLanguage, field, signedInVisitor } from './support/portal';
 
 /**
  * The transaction enquiry screen (SPEC §7) on a phone, in English and Arabic: a demo payment found
@@ -16,11 +14,10 @@ const LABELS = {
   ar: { reference: 'الرقم المرجعي', search: 'بحث', stored: 'الحالة المسجلة', processor: 'الحالة لدى جهة المعالجة' },
 } as const;
 
-let browser: Browser;
+const browser = browserForFile();
 let reference: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const api = await Api.signIn(DEMO.merchant);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const listed = await api.request<{ reference_no: string }[]>('GET', '/v1/report/transactions', {
@@ -33,20 +30,10 @@ beforeAll(async () => {
   reference = listed.body[0].reference_no;
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('transaction enquiry', () => {
   it.each(['en', 'ar'] as const)('finds a payment by its reference no on a 360 px phone (%s)', async (language) => {
     const labels = LABELS[language];
-    const { context, page, errors } = await newVisitor(browser, { width: 360, height: 800 });
-    if (language === 'ar') {
-      // The choice is remembered once the sign-in page has opened in Arabic.
-      await page.goto(`${baseUrl}/merchant?lng=ar`);
-      await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
-    }
-    await signIn(page, DEMO.merchant.email, DEMO.merchant.password, language);
+    const { context, page, errors } = await signedInVisitor(browser(), language, { width: 360, height: 800 });
     await page.goto(`${baseUrl}/transaction-enquiry`);
     await field(page, labels.reference).fill(reference);
     await page.getByRole('button', { name: labels.search }).click();

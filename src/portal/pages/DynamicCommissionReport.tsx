@@ -10,7 +10,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { addMonths } from '../../schema/calendar';
 import { currentDay, dateRangeProblem, type DateRangeValue } from '../../schema/listDateRange';
@@ -22,8 +22,8 @@ import {
 } from '../../shared/commission-report';
 import { formatKwd } from '../../shared/money';
 import { formatNumber, intlLocale } from '../resources/format';
-import { http } from '../shell/providers';
 import { fromDateRangeProblem, ReportRange } from './ReportRange';
+import { useReport } from './useReport';
 
 /** The rule the API holds the range to (`dateRangeProblem` is its own check), on the payments' dates. */
 const RULE: XDateRange = { field: 'created_at', maxMonths: COMMISSION_REPORT_MAX_MONTHS };
@@ -38,28 +38,6 @@ function monthName(month: string, language: string): string {
   return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(year, number - 1, 1),
   );
-}
-
-/** The report of `range`; the last answer stays shown while another loads. */
-function useCommissionReport(range: DateRangeValue) {
-  const key = `${range.from}/${range.to}`;
-  const [state, setState] = useState<{ key?: string; report?: CommissionReport; error?: string }>({});
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get<CommissionReport>(
-        '/report/dynamic-commission',
-        { from: range.from, to: range.to },
-        { signal: controller.signal },
-      )
-      .then((report) => setState({ key, report }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ key, error: error instanceof Error ? error.message : String(error) });
-      });
-    return () => controller.abort();
-  }, [key, range.from, range.to]);
-  return { report: state.report, error: state.key === key ? state.error : undefined, loading: state.key !== key };
 }
 
 function FigureCells({ figures, language }: { figures: CommissionFigures; language: string }) {
@@ -89,7 +67,10 @@ export default function DynamicCommissionReport() {
   const [draft, setDraft] = useState(() => defaultRange(today));
   const [range, setRange] = useState(draft);
   const problem = dateRangeProblem(RULE, draft, today);
-  const { report, error, loading } = useCommissionReport(range);
+  const { report, error, loading } = useReport<CommissionReport>('/report/dynamic-commission', {
+    from: range.from,
+    to: range.to,
+  });
   const title = translate('app.dynamic_commission.title');
 
   const change = (next: DateRangeValue) => {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { currentDay } from '../../schema/listDateRange';
 import {
@@ -11,8 +11,8 @@ import {
   usageRangeProblem,
   type MerchantUsageReport as Report,
 } from '../../shared/merchant-usage';
-import { http } from '../shell/providers';
 import { ReportRange } from './ReportRange';
+import { useReport } from './useReport';
 import { LimitBars } from './usage/LimitBars';
 import { MessagesTable, PaymentsTable } from './usage/UsageTables';
 
@@ -27,24 +27,6 @@ function defaultRange(today: string): MonthRange {
   return { from: addToMonth(to, -(USAGE_REPORT_MAX_MONTHS - 1)), to };
 }
 
-/** The report of `range`; the last answer stays shown while another loads. */
-function useUsageReport(range: MonthRange) {
-  const key = `${range.from}/${range.to}`;
-  const [state, setState] = useState<{ key?: string; report?: Report; error?: string }>({});
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get<Report>('/report/merchant-usage', { from: range.from, to: range.to }, { signal: controller.signal })
-      .then((report) => setState({ key, report }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ key, error: error instanceof Error ? error.message : String(error) });
-      });
-    return () => controller.abort();
-  }, [key, range.from, range.to]);
-  return { report: state.report, error: state.key === key ? state.error : undefined, loading: state.key !== key };
-}
-
 /**
  * Merchant usage (`/report/merchant-usage`): per month, the messages sent by channel and the
  * invoices created, the payments by method, and bars of how much of each payment service's limits
@@ -57,7 +39,7 @@ export default function MerchantUsageReport() {
   const [draft, setDraft] = useState(() => defaultRange(currentDay()));
   const [range, setRange] = useState(draft);
   const problem = usageRangeProblem(draft.from, draft.to);
-  const { report, error, loading } = useUsageReport(range);
+  const { report, error, loading } = useReport<Report>('/report/merchant-usage', { from: range.from, to: range.to });
   const title = translate('app.merchant_usage.title');
 
   const change = (next: MonthRange) => {

@@ -1,4 +1,6 @@
 import type { Employee as GeneratedEmployee } from '../../../src/generated';
+import type { EntityName, EntityRecord } from '../../../src/generated/entities';
+import { addDays, today } from '../../../src/schema/calendar';
 import { deriveKey, encryptPayload } from '../../../src/shared/crypto';
 import { baseUrl } from './portal';
 
@@ -20,6 +22,16 @@ export type NewEmployee = Pick<GeneratedEmployee, 'name' | 'email' | 'password' 
 
 /** An employee as the API returns it (never with a password). */
 export type Employee = Omit<GeneratedEmployee, 'password'> & { id: number };
+
+/**
+ * A record of entity `N` as the API answers it, with the properties `K` that a test reads known to
+ * be there (the generated record is sure of its id only).
+ */
+export type Answered<N extends EntityName, K extends keyof EntityRecord<N>> = EntityRecord<N> &
+  Required<Pick<EntityRecord<N>, K>>;
+
+/** An invoice as the API answers its creation: a payer pays it, and a report finds it, by its reference. */
+export type Invoice = Answered<'invoice', 'reference_no'>;
 
 export class Api {
   private key?: Promise<CryptoKey>;
@@ -90,6 +102,45 @@ export class Api {
     });
     if (answer.status !== 200) throw new Error(`Listing employees answered ${answer.status}`);
     return answer.body;
+  }
+
+  /** `POST /v1/invoice`: a quick invoice of `amount`, paid by card, for `mobile`; throws unless it is created. */
+  async newInvoice(amount: string, mobile = '96550001234'): Promise<Invoice> {
+    const answer = await this.request<Invoice>('POST', '/v1/invoice', {
+      body: {
+        kind: 'quick',
+        customer_name: 'Noura Al-Rashidi',
+        mobile,
+        amount,
+        title: 'Catering for 20 guests',
+        payment_methods: ['card'],
+      },
+    });
+    if (answer.status !== 201)
+      throw new Error(`Creating an invoice answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  }
+
+  /**
+   * The payment of `invoice` as the transactions report shows it, found among the payments made
+   * from two days before today to two months after (a test may have moved the server's clock on);
+   * throws when there is none. `T` is what the caller reads of it.
+   */
+  async transactionOf<T extends { id: number }>(invoice: Invoice): Promise<T> {
+    const day = today();
+    const listed = await this.request<(T & { invoice_reference?: string })[]>('GET', '/v1/report/transactions', {
+      query: {
+        filter: JSON.stringify({
+          q: invoice.reference_no,
+          created_at_gte: addDays(day, -2),
+          created_at_lte: addDays(day, 60),
+        }),
+      },
+    });
+    if (listed.status !== 200) throw new Error(`Listing the transactions answered ${listed.status}`);
+    const found = listed.body.find((row) => row.invoice_reference === invoice.reference_no);
+    if (!found) throw new Error(`No transaction of ${invoice.reference_no}`);
+    return (await this.request<T>('GET', `/v1/report/transactions/${found.id}`)).body;
   }
 
   /**

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import type { DateRangeValue } from '../../../schema/listDateRange';
 import { STATEMENT_MAX_PAGE, type MerchantStatement, type StatementLine } from '../../../shared/merchant-statement';
 import { http } from '../../shell/providers';
+import { useReport } from '../useReport';
 
 /** The API's path of the statement (`/download` beside it for the files). */
 export const STATEMENT_PATH = '/report/merchant-statement';
@@ -10,28 +10,12 @@ const rangeOf = (first: number, count: number) => JSON.stringify([first, first +
 
 /** The statement of `range` with the lines of one page; the last answer stays shown while another loads. */
 export function useStatement(range: DateRangeValue, page: number, perPage: number) {
-  const key = `${range.from}/${range.to}/${page}/${perPage}`;
-  const [state, setState] = useState<{ key?: string; statement?: MerchantStatement; error?: string }>({});
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get<MerchantStatement>(
-        STATEMENT_PATH,
-        { from: range.from, to: range.to, range: rangeOf(page * perPage, perPage) },
-        { signal: controller.signal },
-      )
-      .then((statement) => setState({ key, statement }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ key, error: error instanceof Error ? error.message : String(error) });
-      });
-    return () => controller.abort();
-  }, [key, range.from, range.to, page, perPage]);
-  return {
-    statement: state.statement,
-    error: state.key === key ? state.error : undefined,
-    loading: state.key !== key,
-  };
+  const { report, error, loading } = useReport<MerchantStatement>(STATEMENT_PATH, {
+    from: range.from,
+    to: range.to,
+    range: rangeOf(page * perPage, perPage),
+  });
+  return { statement: report, error, loading };
 }
 
 /** Every line of the period, read page after page (for printing the whole statement). */
