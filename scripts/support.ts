@@ -39,6 +39,7 @@ import {
   setCommission,
   setSaleAdminCharge,
 } from '../src/server/support/fees';
+import { STATEMENT_LINES_BACKFILL } from '../src/server/ledger/statement-lines';
 import { servicesOfMerchant, SupportError, switchMultiVendor, switchService } from '../src/server/support/services';
 import { holdMerchantTransfers, releaseMerchantTransfers } from '../src/server/support/transfers';
 import type { Services } from '../src/shared/services';
@@ -117,7 +118,7 @@ const silent: FastifyBaseLogger = {
  * started since an upgrade has not made the newest tables yet).
  */
 async function contextOf(db: Database) {
-  await migrate(db, Object.values(entitySchemas));
+  await migrate(db, Object.values(entitySchemas), STATEMENT_LINES_BACKFILL);
   return createContext(db, {}, silent);
 }
 

@@ -47,6 +47,7 @@ import { registerResources } from './routes/resources';
 import { registerTransitions } from './routes/transitions';
 import { sandboxClockRoutes } from './routes/sandbox-clock';
 import { twoFactorRoutes, twoFactorSchemas, twoFactorSignInRoutes } from './routes/two-factor';
+import { STATEMENT_LINES_BACKFILL } from './ledger/statement-lines';
 import { seedDemo } from './seed/seed';
 import { migrate } from './storage/migrate';
 import { servePortal, type PortalOptions } from './web/portal';
@@ -115,7 +116,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   let ctx: ServerContext;
   try {
-    await migrate(db, options.entities ?? Object.values(entitySchemas));
+    await migrate(db, options.entities ?? Object.values(entitySchemas), STATEMENT_LINES_BACKFILL);
     ctx = await createContext(db, options, app.log);
     installPaymentEffects(ctx);
     revokeSessionsOnDisable(ctx.effects, ctx.sessions);

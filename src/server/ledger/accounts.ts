@@ -75,3 +75,15 @@ export function move(event: LedgerEvent, from: Account, to: Account, amount: big
     { event, account: to, amount },
   ];
 }
+
+/** Lines written together, when the money moved, with the records they are of. */
+export interface Posting {
+  merchantId: number;
+  /** When the money moved. */
+  at: Date;
+  lines: readonly Line[];
+  transactionId?: number | null;
+  transferId?: number | null;
+  refundId?: number | null;
+  captureId?: number | null;
+}

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { sumOf, type Line } from './accounts';
+import { sumOf, type Posting } from './accounts';
 import { writeStatementLines } from './statement-lines';
 
 /**
@@ -7,17 +7,6 @@ import { writeStatementLines } from './statement-lines';
  * merchant's daily totals and its statement lines (`statement-lines.ts`). Run inside the
  * transaction of the write that moved the money, so the entries commit or roll back with it.
  */
-
-export interface Posting {
-  merchantId: number;
-  /** When the money moved. */
-  at: Date;
-  lines: readonly Line[];
-  transactionId?: number | null;
-  transferId?: number | null;
-  refundId?: number | null;
-  captureId?: number | null;
-}
 
 /** The calendar day of `at` as the reports count days (UTC, `schema/calendar`). */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);

@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/database';
 import { kuwaitToday } from '../payments/kuwait-time';
-import type { Account, LedgerEvent, Line } from './accounts';
-import type { Posting } from './post';
+import type { Account, LedgerEvent, Line, Posting } from './accounts';
 
 /**
  * The merchant statement's lines, kept as the ledger posts. A line is what one posting moved of

@@ -77,7 +77,7 @@ function entityStatements(entity: EntitySchema, trigramOps: string | null): stri
   return statements;
 }
 
-async function runAll(q: Queryable, statements: string[]): Promise<void> {
+async function runAll(q: Queryable, statements: readonly string[]): Promise<void> {
   for (const statement of statements) await q.query(statement);
 }
 
@@ -109,14 +109,17 @@ async function trigramOps(db: Database): Promise<string | null> {
 
 /**
  * Creates or updates every system and entity table, in one transaction, under the startup lock:
- * servers starting together on one database migrate one after the other, never at once.
+ * servers starting together on one database migrate one after the other, never at once. `fills`
+ * run last, in the same transaction: statements of the layers above that fill a table made since
+ * the data was written (each must do nothing once its table is filled).
  */
-export async function migrate(db: Database, entities: EntitySchema[]): Promise<void> {
+export async function migrate(db: Database, entities: EntitySchema[], fills: readonly string[] = []): Promise<void> {
   for (const entity of entities) checkEntity(entity, entities);
   const trigram = await trigramOps(db);
   await db.transaction(async (tx) => {
     await holdStartupLock(tx);
     await runAll(tx, SYSTEM_TABLES);
     for (const entity of entities) await runAll(tx, entityStatements(entity, trigram));
+    await runAll(tx, fills);
   });
 }
