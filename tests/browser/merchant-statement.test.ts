@@ -17,6 +17,7 @@ import { baseUrl, browserForFile, documentLanguage, signedInVisitor } from './su
 const LABELS = {
   en: {
     title: 'Merchant statement',
+    product: 'Bawaba',
     reconciles: 'Reconciles with the ledger',
     moneyIn: 'Money in',
     closing: 'Closing balance',
@@ -27,6 +28,7 @@ const LABELS = {
   },
   ar: {
     title: 'كشف حساب التاجر',
+    product: 'بوابة',
     reconciles: 'مطابق لدفتر الحسابات',
     moneyIn: 'المبالغ الواردة',
     closing: 'الرصيد الختامي',
@@ -65,6 +67,8 @@ describe('the merchant statement', () => {
     await page.goto(`${baseUrl}/report/merchant-statement`);
     await page.locator('#main-content').getByRole('heading', { name: labels.title, level: 1 }).waitFor();
     await page.getByRole('status').filter({ hasText: labels.reconciles }).waitFor();
+    // The browser tab names the screen and the product, in the page's language.
+    expect(await page.title()).toBe(`${labels.title} · ${labels.product}`);
     expect((await documentLanguage(page)).dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
     const table = page.getByRole('table', { name: labels.title });
     await table.getByRole('columnheader', { name: labels.header }).waitFor();

@@ -2,14 +2,15 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { InactivityGuard } from '../auth/InactivityGuard';
 import { ComplianceBanner } from './ComplianceBanner';
+import { DocumentTitle } from './DocumentTitle';
 import { LocaleBridge } from './LocaleBridge';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
 
 /**
  * react-admin's layout with the portal's app bar (always shown: the language switch and sign-out
- * stay within reach on long forms) and menu, the session-timeout watch, and the warning about
- * compliance documents that are invalid or expiring.
+ * stay within reach on long forms) and menu, the browser tab's title, the session-timeout watch, and
+ * the warning about compliance documents that are invalid or expiring.
  */
 export function PortalLayout({ children }: { children: ReactNode }) {
   return (
@@ -22,6 +23,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
     >
       <LocaleBridge />
+      <DocumentTitle />
       <InactivityGuard />
       <ComplianceBanner />
       {children}
