@@ -214,7 +214,9 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
         rounds.push(settlementReport(round, settled.kills, settled.findings, options.driver, log));
         continue;
       }
-      const api = await Api.signIn(server.baseUrl, ACCOUNT.email, ACCOUNT.password);
+      // The round's client sends from a loopback address of its own (see `Api`).
+      const from = `127.0.${1 + (round % 250)}.2`;
+      const api = await Api.signIn(server.baseUrl, ACCOUNT.email, ACCOUNT.password, from);
       const ledger = newLedger();
       const money = newMoneyLedger();
       // The merchant authorises first for this round only (its newest own service sets the terms).
@@ -242,7 +244,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Durabil
         );
       })().finally(() => db.close());
       server = await startServerProcess(place, log);
-      const replayed = await verifyReplays(new Api(server.baseUrl), ledger);
+      const replayed = await verifyReplays(new Api(server.baseUrl, '', from), ledger);
       let settled: Findings = { checked: 0, problems: [] };
       if (during === 'refund processing') {
         // The restarted server's clock is the real one again: past every refund asked before the kill.

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import type { Queryable } from '../../../src/server/db/database';
 import { kuwaitDayStart, kuwaitToday } from '../../../src/server/payments/kuwait-time';
 import { ledgerProblems, transferProblems, unsettledProblems } from '../transfer-checks';
@@ -66,29 +65,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * from an address of its own, so the per-address limit of payment attempts is not what the round
  * measures.
  */
-function payFrom(baseUrl: string, from: string, reference: string): Promise<{ status: number; text: string }> {
-  const url = new URL(`/v1/pay/${reference}`, baseUrl);
-  const body = JSON.stringify(PAY_BODY);
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      url,
-      {
-        method: 'POST',
-        localAddress: from,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (answer) => {
-        let text = '';
-        answer.setEncoding('utf8');
-        answer.on('data', (chunk: string) => (text += chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text }));
-        answer.on('error', reject);
-      },
-    );
-    sent.on('error', reject);
-    sent.end(body);
-  });
-}
+const payFrom = (baseUrl: string, from: string, reference: string) =>
+  new Api(baseUrl, '', from).call('POST', `/v1/pay/${reference}`, PAY_BODY);
 
 interface Paid {
   merchant: number;

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { TEST_CARDS } from '../../../src/shared/pay';
 
 /**
@@ -42,34 +43,64 @@ const REFUND = '2.000';
 const MAX_PAYMENTS = 40;
 
 /** A signed-in caller of a server over HTTP. */
+/** An answer as the checks read it. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * The API as a client reaches it, signed in or not, from the loopback address `from` when given:
+ * each round sends from an address of its own, so the payer API's limit of attempts an address
+ * (kept in the database, across restarts) counts one round's payments, never the whole run's.
+ */
 export class Api {
   constructor(
     readonly baseUrl: string,
     private readonly token = '',
+    readonly from?: string,
   ) {}
 
-  static async signIn(baseUrl: string, email: string, password: string): Promise<Api> {
-    const answer = await fetch(`${baseUrl}/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (!answer.ok) throw new Error(`Sign-in failed: ${answer.status} ${await answer.text()}`);
-    return new Api(baseUrl, ((await answer.json()) as { access_token: string }).access_token);
+  static async signIn(baseUrl: string, email: string, password: string, from?: string): Promise<Api> {
+    const answer = await new Api(baseUrl, '', from).call('POST', '/v1/login', { email, password });
+    if (answer.status !== 200) throw new Error(`Sign-in failed: ${answer.status} ${answer.text}`);
+    return new Api(baseUrl, (JSON.parse(answer.text) as { access_token: string }).access_token, from);
   }
 
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const answer = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const sent = request(
+        new URL(path, this.baseUrl),
+        {
+          method,
+          ...(this.from ? { localAddress: this.from } : {}),
+          headers: {
+            accept: 'application/json',
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+            ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+            ...headers,
+          },
+        },
+        (answer) => {
+          let text = '';
+          answer.setEncoding('utf8');
+          answer.on('data', (chunk: string) => (text += chunk));
+          answer.on('end', () => {
+            const received = new Headers();
+            for (const [name, value] of Object.entries(answer.headers))
+              if (value !== undefined) received.set(name, Array.isArray(value) ? value.join(', ') : value);
+            resolve({ status: answer.statusCode ?? 0, headers: received, text });
+          });
+          answer.on('error', reject);
+        },
+      );
+      sent.on('error', reject);
+      sent.end(payload);
     });
-    return { status: answer.status, headers: answer.headers, text: await answer.text() };
   }
 }
 
