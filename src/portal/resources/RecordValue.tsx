@@ -6,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
+import { valueDirection } from '../../shared/bidi';
 import { formatKwd } from '../../shared/money';
 import { itemsReferenceOf, referenceOf } from '../../schema/relations';
 import { toneOf } from '../../schema/tones';
@@ -229,12 +230,13 @@ function PropertyValue({
   if (dir && !property?.enum) return <bdi dir={dir}>{text}</bdi>;
   if (property?.enum) return <StatusChip label={text} tone={toneOf(path.split('.').pop() ?? path, property, value)} />;
   // Amounts, dates and one-word values (references, phone numbers) read badly broken across lines.
+  // Every value is isolated from the text around it, so Latin or mixed text keeps its order in Arabic.
   if (isFormatted(property) || !/\s/.test(text)) {
     return (
-      <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      <Box component="bdi" dir={valueDirection(text)} sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {text}
       </Box>
     );
   }
-  return text;
+  return <bdi dir={valueDirection(text)}>{text}</bdi>;
 }

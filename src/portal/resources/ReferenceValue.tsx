@@ -41,10 +41,10 @@ export function ReferenceValue({ spec, ids }: { spec: XReferences; ids: readonly
                 to={createPath({ resource: spec.entity, id, type: 'show' })}
                 onClick={keepToLink}
               >
-                {text}
+                <bdi>{text}</bdi>
               </MuiLink>
             ) : (
-              text
+              <bdi>{text}</bdi>
             )}
           </Fragment>
         );

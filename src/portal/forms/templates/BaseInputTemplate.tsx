@@ -90,7 +90,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
             accept,
             autoCapitalize,
             list: withExamples ? examplesId(id) : undefined,
-            dir: LEFT_TO_RIGHT_TYPES.has(inputType) ? 'ltr' : undefined,
+            // Names, references and templates may be Latin or mixed: each box follows what is typed in it.
+            dir: LEFT_TO_RIGHT_TYPES.has(inputType) ? 'ltr' : 'auto',
             ...slot('htmlInput'),
             ...fieldAria(id, rawErrors, withExamples),
           },
