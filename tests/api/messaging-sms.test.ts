@@ -103,7 +103,7 @@ describe.each(DRIVERS)('messaging: invoice SMS (%s)', (driver) => {
       expect((await merchant.get(`/v1/invoice/${invoice.id}`)).json().sms_status).toBe('sent');
     });
 
-    it('fills the Arabic template in the service language, whatever the language of the request', async () => {
+    it('fills the Arabic template in the service language, whatever the language of the request, with a link that opens in Arabic', async () => {
       await setOwnService(merchant, 'quick_invoice', {
         sms_language: 'ar',
         sms_template: 'عزيزتي {name}، فاتورتك {refno} بمبلغ {amount} د.ك',
@@ -114,7 +114,7 @@ describe.each(DRIVERS)('messaging: invoice SMS (%s)', (driver) => {
       expect(sms).toMatchObject({
         language: 'ar',
         sender: 'ALNOOR KW',
-        body: `عزيزتي نورة، فاتورتك ${invoice.reference_no} بمبلغ 7.000 د.ك\n${LINK}${invoice.reference_no}`,
+        body: `عزيزتي نورة، فاتورتك ${invoice.reference_no} بمبلغ 7.000 د.ك\n${LINK}${invoice.reference_no}?lng=ar`,
       });
     });
 
@@ -195,7 +195,7 @@ describe.each(DRIVERS)('messaging: invoice SMS (%s)', (driver) => {
   });
 
   describe('worded by the catalogue without an own service', () => {
-    it('uses the default text in the language of the request, without a sender id', async () => {
+    it('uses the default text in the language of the request, without a sender id, the link opening in that language', async () => {
       await removeOwnService(vendor, 'quick_invoice');
       const english = await create(vendor, { ...quick, amount: '12' });
       const arabic = await create(vendor.inLocale('ar'), { ...quick, customer_name: 'نورة', amount: '12.25' });
@@ -209,7 +209,7 @@ describe.each(DRIVERS)('messaging: invoice SMS (%s)', (driver) => {
       expect(ar).toMatchObject({
         language: 'ar',
         sender: null,
-        body: `عزيزي نورة، يرجى دفع 12.250 د.ك للفاتورة ${arabic.reference_no}: ${LINK}${arabic.reference_no}`,
+        body: `عزيزي نورة، يرجى دفع 12.250 د.ك للفاتورة ${arabic.reference_no}: ${LINK}${arabic.reference_no}?lng=ar`,
       });
     });
   });

@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyDocumentLanguage, initialLanguage, loadMessages, rememberLanguage } from './language';
+import { applyDocumentLanguage, browserLanguage, initialLanguage, loadMessages, rememberLanguage } from './language';
 import { english } from './messages';
 
 afterEach(() => localStorage.clear());
 
 describe('the payer’s language', () => {
-  it('is ?lng= first, then the remembered choice, then English', () => {
-    expect(initialLanguage('')).toBe('en');
+  it('is ?lng= first, then the remembered choice, then the browser’s language, then English', () => {
+    expect(initialLanguage('', ['fr-FR'])).toBe('en');
+    expect(initialLanguage('', ['ar-KW', 'en-US'])).toBe('ar');
+    expect(initialLanguage('?lng=en', ['ar-KW'])).toBe('en');
+    localStorage.clear();
+    expect(initialLanguage('', [])).toBe('en');
     expect(initialLanguage('?lng=ar')).toBe('ar');
     expect(initialLanguage('')).toBe('ar');
     expect(initialLanguage('?lng=fr')).toBe('ar');
@@ -19,7 +23,14 @@ describe('the payer’s language', () => {
     rememberLanguage('ar');
     expect(JSON.parse(localStorage.getItem('persist:global') ?? '')).toEqual({ language: 'ar', theme: 'light' });
     localStorage.setItem('persist:global', '{not json');
-    expect(initialLanguage('')).toBe('en');
+    expect(initialLanguage('', [])).toBe('en');
+  });
+
+  it('reads the browser’s first language the pages speak, by its primary subtag', () => {
+    expect(browserLanguage(['ar-KW', 'en-US'])).toBe('ar');
+    expect(browserLanguage(['fr-FR', 'AR'])).toBe('ar');
+    expect(browserLanguage(['en-GB', 'ar'])).toBe('en');
+    expect(browserLanguage(['fr'])).toBeUndefined();
   });
 
   it('sets <html lang dir>', () => {

@@ -2,9 +2,10 @@ import { DEFAULT_LANGUAGE, directionOf, isLanguage, type Language } from '../../
 import { english, type Messages } from './messages';
 
 /**
- * Which language the payer reads: `?lng=` wins, then the choice remembered on this device (the
- * portal's `persist:global` slice, so a merchant trying a link sees the language they use), then
- * English. `<html lang dir>` follows the choice.
+ * Which language the payer reads: `?lng=` wins (the links the product sends carry the customer's
+ * language), then the choice remembered on this device (the portal's `persist:global` slice, so a
+ * merchant trying a link sees the language they use), then the browser's language, then English.
+ * `<html lang dir>` follows the choice.
  */
 
 /** Each language by its own name: the switch shows the other one. */
@@ -43,13 +44,36 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
-/** The language to start in (see above); the choice is remembered. */
-export function initialLanguage(search: string = globalThis.location?.search ?? ''): Language {
+/**
+ * The first of the browser's languages (`navigator.languages`, the phone's settings) that the
+ * payer pages speak, by its primary subtag: "ar-KW" is Arabic.
+ */
+export function browserLanguage(
+  languages: readonly string[] = globalThis.navigator?.languages ?? [],
+): Language | undefined {
+  for (const tag of languages) {
+    const primary = tag.split('-')[0]?.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return undefined;
+}
+
+/**
+ * The language to start in (see above), the browser's language coming after a remembered choice.
+ * Only a `?lng=` is remembered: what the browser says is asked again on the next visit.
+ */
+export function initialLanguage(
+  search: string = globalThis.location?.search ?? '',
+  languages?: readonly string[],
+): Language {
   const requested = new URLSearchParams(search).get('lng');
+  if (isLanguage(requested)) {
+    if (requested !== rememberedLanguage()) rememberLanguage(requested);
+    return requested;
+  }
   const remembered = rememberedLanguage();
-  const language = isLanguage(requested) ? requested : isLanguage(remembered) ? remembered : DEFAULT_LANGUAGE;
-  if (language !== remembered) rememberLanguage(language);
-  return language;
+  if (isLanguage(remembered)) return remembered;
+  return browserLanguage(languages) ?? DEFAULT_LANGUAGE;
 }
 
 /** Sets `<html lang dir>`: right to left for Arabic. */

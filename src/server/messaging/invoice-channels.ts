@@ -4,7 +4,7 @@ import { normaliseKwd } from '../../shared/money';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { invoiceEmail } from '../outbox/templates';
-import { queueInvoiceSms, setSmsStatus, targetsOf, type SmsInvoice } from './invoice-sms';
+import { linkInLanguage, queueInvoiceSms, setSmsStatus, targetsOf, type SmsInvoice } from './invoice-sms';
 import { ownSmsSettings } from './sms-settings';
 
 /**
@@ -36,7 +36,11 @@ async function queueInvoiceEmail(
   if (targets.length === 0) return 0;
   const wording = (await ownSmsSettings(q, ctx, merchantId, ['quick_invoice'], language))?.language ?? language;
   for (const target of targets) {
-    const { subject, body } = invoiceEmail(wording, { ...target, amount: normaliseKwd(target.amount) });
+    const { subject, body } = invoiceEmail(wording, {
+      ...target,
+      link: linkInLanguage(target.link, wording),
+      amount: normaliseKwd(target.amount),
+    });
     await ctx.outbox.enqueue(q, {
       channel: 'email',
       recipient: target.to,

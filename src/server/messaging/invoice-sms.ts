@@ -59,11 +59,28 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
 const smsPayLink = (ctx: ServerContext, reference: string) =>
   `${ctx.publicUrl.replace(/\/+$/, '')}${PAYER_PAGES.sms}${encodeURIComponent(reference)}`;
 
-/** The text of an SMS: the merchant's template followed by the link, else the catalogue's `key`. */
+/**
+ * A payer page's link that opens in the language its message is written in: the payer reads the
+ * SMS in Arabic, so the page says `?lng=ar` (an English link stays as it is, English being the
+ * pages' default). A link that is not a web address (none, for a thank-you) is left alone.
+ */
+export function linkInLanguage(link: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE || !/^https?:\/\//.test(link)) return link;
+  const url = new URL(link);
+  url.searchParams.set('lng', language);
+  return url.toString();
+}
+
+/**
+ * The text of an SMS: the merchant's template followed by the link, else the catalogue's `key`;
+ * the link opens the payer page in the message's language.
+ */
 export function smsText(settings: SmsSettings | null, language: Language, key: string, target: PayValues): string {
-  const values = { ...target, amount: normaliseKwd(target.amount) };
-  if (settings?.template) return `${fillTemplate(settings.template, values)}\n${target.link}`;
-  return t(settings?.language ?? language, key, values);
+  const wording = settings?.language ?? language;
+  const link = linkInLanguage(target.link, wording);
+  const values = { ...target, link, amount: normaliseKwd(target.amount) };
+  if (settings?.template) return `${fillTemplate(settings.template, values)}\n${link}`;
+  return t(wording, key, values);
 }
 
 /** The e-mail address of each of the merchant's customers among `ids` that has one. */
