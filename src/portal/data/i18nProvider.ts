@@ -4,6 +4,7 @@ import englishMessages from 'ra-language-english';
 import type { Catalogue, Language } from '../../shared/i18n';
 import { DEFAULT_LANGUAGE, directionOf, isLanguage } from '../../shared/i18n';
 import { mergeCatalogues, registerCatalogue } from './catalogues';
+import { pluralRules, widenCatalogue } from './pluralForms';
 import type { LoadCatalogueOptions } from './loadCatalogue';
 import { loadCatalogue } from './loadCatalogue';
 import type { SessionStore } from './session';
@@ -24,17 +25,6 @@ export interface I18nOptions extends LoadCatalogueOptions {
   baseUrl?: string;
   session?: SessionStore;
 }
-
-/**
- * Both languages pick between a singular and a plural form, which is what react-admin asks for
- * (`smart_count: 1` or `2` for a resource's name). Polyglot's own Arabic rule wants six forms,
- * which would turn every two-form label into its singular; Arabic messages with a count are
- * written so that the number needs no agreement ("عدد العناصر المحددة: 5").
- */
-const pluralRules = {
-  pluralTypes: { singular_plural: (count: number) => (count === 1 ? 0 : 1) },
-  pluralTypeToLanguages: { singular_plural: ['en', 'ar'] },
-};
 
 /**
  * The language to start in: `?lng=` wins, then the cached choice (`persist:global`, so call after
@@ -77,7 +67,9 @@ export async function createI18nProvider(options: I18nOptions = {}): Promise<I18
       load(`react-admin.${language}.json`),
       load(`${language}.json`),
     ]);
-    return mergeCatalogues(base, reactAdmin, ours);
+    const merged = mergeCatalogues(base, reactAdmin, ours);
+    // Arabic counts take six forms; two-form messages are widened to them (see pluralForms).
+    return language === 'ar' ? widenCatalogue(merged) : merged;
   };
 
   function catalogue(language: Language): Promise<Catalogue> {

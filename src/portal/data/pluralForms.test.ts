@@ -1,0 +1,64 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { describe, expect, it } from 'vitest';
+import ar from '../../../locales/ar.json';
+import type { Catalogue } from '../../shared/i18n';
+import { arabicPluralIndex, pluralRules, widenCatalogue, widenToArabicForms } from './pluralForms';
+
+const COUNTS = [0, 1, 2, 3, 11, 100];
+
+/** react-admin's provider as the portal builds it, over one catalogue. */
+function provider(locale: string, phrases: Catalogue) {
+  const { translate } = polyglotI18nProvider(() => phrases, locale, [], { pluralRules });
+  return { t: translate };
+}
+
+const arabic = (phrases: Catalogue) => provider('ar', widenCatalogue(phrases));
+
+describe('Arabic plural forms', () => {
+  it('takes the form of each count from Intl.PluralRules: zero, one, two, few, many, other', () => {
+    expect(COUNTS.map(arabicPluralIndex)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(arabicPluralIndex(17)).toBe(4);
+    expect(arabicPluralIndex(10)).toBe(3);
+  });
+
+  it('writes a count of transactions in the form its number asks for', () => {
+    const polyglot = arabic(ar);
+    const shown = COUNTS.map((count) => polyglot.t('app.dashboard.successful_count', { smart_count: count }));
+    expect(shown).toEqual([
+      'لا معاملات ناجحة',
+      'معاملة ناجحة واحدة',
+      'معاملتان ناجحتان',
+      '3 معاملات ناجحة',
+      '11 معاملة ناجحة',
+      '100 معاملة ناجحة',
+    ]);
+    expect(polyglot.t('app.dashboard.successful_count', { smart_count: 17 })).toBe('17 معاملة ناجحة');
+  });
+
+  it('keeps two-form resource names reading singular for one and plural otherwise', () => {
+    const polyglot = arabic(ar);
+    expect(polyglot.t('resources.invoice.name', { smart_count: 1 })).toBe('فاتورة');
+    expect(polyglot.t('resources.invoice.name', { smart_count: 2 })).toBe('الفواتير');
+    expect(polyglot.t('resources.invoice.name', { smart_count: 0 })).toBe('الفواتير');
+    expect(polyglot.t('resources.invoice.name', { smart_count: 11 })).toBe('الفواتير');
+  });
+
+  it('widens only two-form messages', () => {
+    expect(widenToArabicForms('أ |||| ب')).toBe('ب |||| أ |||| ب |||| ب |||| ب |||| ب');
+    expect(widenToArabicForms('بلا عدد')).toBe('بلا عدد');
+    const six = 'a |||| b |||| c |||| d |||| e |||| f';
+    expect(widenToArabicForms(six)).toBe(six);
+  });
+
+  it('leaves English with its two forms', () => {
+    const polyglot = provider('en', { n: '%{smart_count} invoice |||| %{smart_count} invoices' });
+    expect(COUNTS.map((count) => polyglot.t('n', { smart_count: count }))).toEqual([
+      '0 invoices',
+      '1 invoice',
+      '2 invoices',
+      '3 invoices',
+      '11 invoices',
+      '100 invoices',
+    ]);
+  });
+});
