@@ -107,6 +107,32 @@ describe('ComplianceBanner', { timeout: 20_000 }, () => {
     });
   });
 
+  it('can be dismissed, and comes back when another document nears expiry', async () => {
+    let expiring = [{ id: 4, expiry_date: '2026-12-01', verification_status: 'approved' }];
+    answer('get', '/compliance/documents', (request) => {
+      const filter = JSON.parse(request.url.searchParams.get('filter') ?? '{}');
+      const rows = filter.expiry_date_lte ? expiring : [];
+      const range = `document 0-${Math.max(rows.length - 1, 0)}/${rows.length}`;
+      return json(rows, { headers: { 'Content-Range': range } });
+    });
+    const first = renderAccountScreen('/banner', undefined, banner);
+    const message = 'Some compliance documents are invalid or expiring soon';
+    expect(await screen.findByText(message, undefined, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(message)).toBeNull();
+    first.unmount();
+
+    renderAccountScreen('/banner', undefined, banner);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(message)).toBeNull();
+    cleanup();
+
+    expiring = [...expiring, { id: 9, expiry_date: '2026-12-20', verification_status: 'pending' }];
+    renderAccountScreen('/banner', undefined, banner);
+    expect(await screen.findByText(message, undefined, { timeout: 5000 })).toBeTruthy();
+    localStorage.clear();
+  });
+
   it('stays away when every document is in order', async () => {
     const sent = answer('get', '/compliance/documents', () =>
       json([], { headers: { 'Content-Range': 'document */0' } }),
