@@ -20,6 +20,7 @@ import { installErrorHandling, sendApiError } from './http/error-handler';
 import { installHttpConventions } from './http/conventions';
 import { installMessaging, type MessagingOptions } from './messaging/install';
 import { resendRoutes } from './messaging/resend-route';
+import { notificationReadRoutes } from './routes/notifications-read';
 import { webhookResendRoutes } from './messaging/webhook-resend-route';
 import { SandboxClock } from './messaging/sandbox-clock';
 import { installPaymentEffects } from './payments/effects';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         exportRoutes(signedIn, ctx, { batchSize: options.exportBatchSize });
         ownRoutes(signedIn, ctx);
         resendRoutes(signedIn, ctx);
+        notificationReadRoutes(signedIn, ctx);
         webhookResendRoutes(signedIn, ctx);
         if (sandboxClock) sandboxClockRoutes(signedIn, sandboxClock);
       });

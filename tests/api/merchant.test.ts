@@ -301,6 +301,19 @@ describe.each(DRIVERS)('merchant account, multi-vendor and compliance (%s)', (dr
       expect((await merchant.post('/v1/notifications', { read: true })).statusCode).toBe(405);
     });
 
+    it('marks all notifications read at once, for its own merchant only', async () => {
+      const vendor = await Client.signIn(server.app, ACCOUNTS.vendor);
+      const vendorUnread = totalOf(await vendor.list('/v1/notifications', { filter: { read: false } }));
+      const before = totalOf(await merchant.list('/v1/notifications', { filter: { read: false } }));
+      expect(before).toBeGreaterThan(0);
+      const marked = await staff.post('/v1/notifications/read-all', {});
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json()).toEqual({ marked: before });
+      expect(totalOf(await merchant.list('/v1/notifications', { filter: { read: false } }))).toBe(0);
+      expect((await merchant.post('/v1/notifications/read-all', {})).json()).toEqual({ marked: 0 });
+      expect(totalOf(await vendor.list('/v1/notifications', { filter: { read: false } }))).toBe(vendorUnread);
+    });
+
     it('serves the FAQ in order and the demo guides, read-only', async () => {
       const faq = await staff.list('/v1/faq', { range: [0, 49] });
       expect(totalOf(faq)).toBe(10);

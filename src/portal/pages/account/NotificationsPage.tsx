@@ -1,5 +1,7 @@
 import { ownGate } from '../../../schema/access';
 import DoneAll from '@mui/icons-material/DoneAll';
+import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
+import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import {
   Loading,
   Title,
@@ -30,6 +32,7 @@ import { canOpen } from '../../resources/access';
 import { formatDate } from '../../resources/format';
 import { enumLabelKey, fieldLabelKey } from '../../forms/uiSchema';
 import OwnEdit from '../own/OwnEdit';
+import { OwnApiContext } from '../own/ownApi';
 import { ownTitle } from '../own/ownLabels';
 
 type NotificationRow = EntityRecord<'notification'>;
@@ -48,6 +51,8 @@ function NotificationTable() {
   const notify = useNotify();
   const [page, setPage] = useState(0);
   const [update, { isPending: marking }] = useUpdate<NotificationRow>();
+  const api = useContext(OwnApiContext);
+  const [markingAll, setMarkingAll] = useState(false);
   const list = useGetList<NotificationRow>('notification', {
     pagination: { page: page + 1, perPage: PER_PAGE },
     sort: { field: 'created_at', order: 'DESC' },
@@ -72,6 +77,20 @@ function NotificationTable() {
       },
     );
 
+  const markAllRead = async () => {
+    setMarkingAll(true);
+    try {
+      await api.request('/notifications/read-all', { method: 'POST', body: {} });
+      notify('app.account.notifications.marked_all_read', { type: 'info' });
+      void list.refetch();
+      void unread.refetch();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'app.message.generic_error', { type: 'error' });
+    } finally {
+      setMarkingAll(false);
+    }
+  };
+
   if (list.isPending) return <Loading />;
   if (list.error) return <Alert severity="error">{list.error.message}</Alert>;
   const rows = list.data ?? [];
@@ -80,16 +99,27 @@ function NotificationTable() {
 
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
         <Typography variant="h2" component="h1">
           {translate('app.account.notifications.title')}
         </Typography>
         {unread.total ? (
-          <Chip
-            color="primary"
-            size="small"
-            label={translate('app.account.notifications.unread', { smart_count: unread.total })}
-          />
+          <>
+            <Chip
+              color="primary"
+              size="small"
+              label={translate('app.account.notifications.unread', { smart_count: unread.total })}
+            />
+            <Button
+              size="small"
+              startIcon={<DoneAll />}
+              disabled={markingAll}
+              onClick={() => void markAllRead()}
+              sx={{ marginInlineStart: 'auto' }}
+            >
+              {translate('app.account.notifications.mark_all_read')}
+            </Button>
+          </>
         ) : null}
       </Box>
       <Card>
@@ -119,25 +149,33 @@ function NotificationTable() {
                     </TableCell>
                     <TableCell>
                       <Typography variant="body2" sx={{ fontWeight: row.read ? 400 : 700 }}>
-                        {title}
+                        <bdi>{title}</bdi>
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {body}
+                        <bdi>{body}</bdi>
                       </Typography>
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {row.created_at && formatDate(row.created_at, language, true)}
                     </TableCell>
                     <TableCell>
-                      {row.read ? (
-                        translate('ra.boolean.true')
-                      ) : (
+                      {/* An open envelope for a read notification, a closed one with its dot for an unread one. */}
+                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                        {row.read ? (
+                          <DraftsOutlined fontSize="small" color="disabled" aria-hidden />
+                        ) : (
+                          <MarkEmailUnread fontSize="small" color="primary" aria-hidden />
+                        )}
+                        {translate(`app.account.notifications.${row.read ? 'read_state' : 'unread_state'}`)}
+                      </Box>
+                      {row.read ? null : (
                         <Button
                           size="small"
-                          startIcon={<DoneAll />}
+                          startIcon={<DraftsOutlined />}
                           disabled={marking}
                           onClick={() => markRead(row)}
                           aria-label={`${translate('app.account.notifications.mark_read')}: ${title ?? ''}`}
+                          sx={{ display: 'flex', mt: 0.5 }}
                         >
                           {translate('app.account.notifications.mark_read')}
                         </Button>

@@ -123,11 +123,33 @@ describe('own record screens', { timeout: 20_000 }, () => {
     renderAt('/account/notification');
     const row = (await screen.findByText('Payment received', undefined, { timeout: 5000 })).closest('tr');
     expect(within(row as HTMLElement).getByRole('button', { name: /Mark as read/ })).toBeTruthy();
+    expect(within(row as HTMLElement).getByText('Unread')).toBeTruthy();
 
     fireEvent.change(await textbox('Webhook URL'), { target: { value: '' } });
     save();
     expect(await screen.findByText('A webhook URL must be entered')).toBeTruthy();
     expect(sent).toHaveLength(0);
+  });
+
+  it('mark every notification read at once', async () => {
+    let read = false;
+    const rows = () => [{ ...notification, read }];
+    answer('get', '/notifications', (request) => {
+      const filter = JSON.parse(request.url.searchParams.get('filter') ?? '{}');
+      const shown = filter.read === false ? rows().filter((row) => !row.read) : rows();
+      return json(shown, { headers: { 'Content-Range': `notification 0-0/${shown.length}` } });
+    });
+    answer('get', '/push-notification/settings', () => json(settings));
+    const marked = answer('post', '/notifications/read-all', () => {
+      read = true;
+      return json({ marked: 1 });
+    });
+    renderAt('/account/notification');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark all as read' }, { timeout: 15_000 }));
+    await waitFor(() => expect(marked).toHaveLength(1));
+    const row = (await screen.findByText('Read')).closest('tr');
+    expect(within(row as HTMLElement).queryByRole('button', { name: /Mark as read/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
   });
 
   it("are closed to an employee without the entity's permission, without asking the API", async () => {
