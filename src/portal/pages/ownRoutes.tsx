@@ -7,6 +7,7 @@ import { lazyWithReload } from '../data/chunkReload';
 import type { Translate } from '../forms/translate';
 import { withScreenFallback } from '../resources/withScreenFallback';
 import { ownSectionTitle, ownTitle } from './own/ownLabels';
+import { PUBLIC_PATHS } from '../shell/publicPaths';
 import { ACCOUNT_PAGES, ownDeclarations } from './ownPaths';
 
 /**
@@ -21,6 +22,7 @@ const OwnEdit = withScreenFallback(lazyWithReload(() => import('./own/OwnEdit'))
 const NotificationsPage = withScreenFallback(lazyWithReload(() => import('./account/NotificationsPage')));
 const FaqPage = withScreenFallback(lazyWithReload(() => import('./account/FaqPage')));
 const SecurityPage = withScreenFallback(lazyWithReload(() => import('../auth/security/SecurityPage')));
+const ContactScreen = withScreenFallback(lazyWithReload(() => import('./account/ContactScreen')));
 
 /** Every screen by path: the own records' show, edit and section screens, then the account pages. */
 function screensByPath(): Map<string, ReactElement> {
@@ -37,6 +39,8 @@ function screensByPath(): Map<string, ReactElement> {
   screens.set(ACCOUNT_PAGES.notifications, <NotificationsPage />);
   screens.set(ACCOUNT_PAGES.faq, <FaqPage />);
   screens.set(ACCOUNT_PAGES.security, <SecurityPage />);
+  // Contact Us is public; a signed-in user reads it in the shell (see PortalRoutes).
+  screens.set(PUBLIC_PATHS.contact, <ContactScreen />);
   return screens;
 }
 

@@ -8,7 +8,8 @@ import { ERROR_PAGE_STATUSES, isTokenPath, PUBLIC_PATHS } from './publicPaths';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { ScreenFallback } from './ScreenFallback';
 import SignInPage from '../auth/SignInPage';
-import { ErrorPage, ForgotPasswordPage, ResetPasswordPage } from './screens';
+import { BackOffice, ErrorPage, ForgotPasswordPage, ResetPasswordPage } from './screens';
+import { useSessionSlice } from '../data/session';
 
 const ContactPage = lazyWithReload(() => import('../pages/ContactPage'));
 const TokenErrorPage = lazyWithReload(() => import('../pages/TokenErrorPage'));
@@ -41,10 +42,15 @@ function publicScreen(pathname: string): (() => ReactNode) | undefined {
   return undefined;
 }
 
+/** Public pages a signed-in user reads inside the back office's shell instead. */
+const IN_SHELL_WHEN_SIGNED_IN = [PUBLIC_PATHS.contact];
+
 /** The public pages, and everything else handed to the protected area. */
 export function PortalRoutes() {
   const pathname = usePathname();
-  const screen = publicScreen(pathname);
+  const { access_token } = useSessionSlice('account');
+  const inShell = Boolean(access_token) && IN_SHELL_WHEN_SIGNED_IN.some((path) => matchesPattern(path, pathname));
+  const screen = inShell ? () => <BackOffice /> : publicScreen(pathname);
   return (
     <ScreenErrorBoundary resetKey={pathname}>
       <Suspense fallback={<ScreenFallback />}>{screen ? screen() : <ProtectedArea pathname={pathname} />}</Suspense>

@@ -81,6 +81,16 @@ describe('/account/faq', { timeout: 20_000 }, () => {
   });
 });
 
+describe('/account/contact for a signed-in user', { timeout: 20_000 }, () => {
+  it('shows the support details inside the back office, with its app bar', async () => {
+    renderAccountScreen('/account/contact');
+    expect(await screen.findByRole('heading', { name: 'Contact Us', level: 1 }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'support@bawaba.example' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Profile' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Back to Sign In' })).toBeNull();
+  });
+});
+
 describe('ComplianceBanner', { timeout: 20_000 }, () => {
   const banner = [<Route key="banner" path="/banner" element={<ComplianceBanner />} />];
 
