@@ -1,31 +1,9 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
-import { encode } from 'uqr';
 import type { TwoFactorEnrolment } from '../data/authProvider';
 import type { Translate } from '../forms/translate';
-
-/** The QR code of `text` as SVG squares (no markup strings, so nothing for the CSP to allow). */
-function QrCode({ text, label }: { text: string; label: string }) {
-  const { data, size } = useMemo(() => encode(text, { ecc: 'M', border: 2 }), [text]);
-  const path = useMemo(
-    () => data.flatMap((row, y) => row.flatMap((dark, x) => (dark ? [`M${x} ${y}h1v1h-1z`] : []))).join(''),
-    [data],
-  );
-  return (
-    <Box
-      component="svg"
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${size} ${size}`}
-      shapeRendering="crispEdges"
-      sx={{ width: 192, height: 192, bgcolor: '#fff', justifySelf: 'center' }}
-    >
-      <path d={path} fill="#000" />
-    </Box>
-  );
-}
+import { QrCode } from '../resources/QrCode';
 
 /**
  * What adding the account to an authenticator app needs: the QR code, the key to type in instead

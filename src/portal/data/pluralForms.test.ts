@@ -1,3 +1,4 @@
+import type { TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { describe, expect, it } from 'vitest';
 import ar from '../../../locales/ar.json';
@@ -8,7 +9,7 @@ const COUNTS = [0, 1, 2, 3, 11, 100];
 
 /** react-admin's provider as the portal builds it, over one catalogue. */
 function provider(locale: string, phrases: Catalogue) {
-  const { translate } = polyglotI18nProvider(() => phrases, locale, [], { pluralRules });
+  const { translate } = polyglotI18nProvider(() => phrases as unknown as TranslationMessages, locale, [], { pluralRules });
   return { t: translate };
 }
 

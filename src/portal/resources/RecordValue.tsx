@@ -16,7 +16,7 @@ import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
 import { formatDate, formatNumber } from './format';
 import { JsonValue } from './JsonValue';
-import { LinkValue, isWebAddress } from './LinkValue';
+import { LinkValue, isPayerLink, isWebAddress } from './LinkValue';
 import { ReferenceValue } from './ReferenceValue';
 import { StatusChip } from './StatusChip';
 
@@ -222,7 +222,7 @@ function PropertyValue({
       />
     );
   }
-  if (isWebAddress(value) && !property?.enum) return <LinkValue href={value} />;
+  if (isWebAddress(value) && !property?.enum) return <LinkValue href={value} qr={isPayerLink(property)} />;
   if (property?.contentMediaType === 'application/json' && typeof value === 'string') return <JsonValue text={value} />;
   const text = displayText(display, path, property, value);
   // A value that reads one way whatever the language (a signature, an address) keeps its direction.
