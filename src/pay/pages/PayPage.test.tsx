@@ -60,7 +60,7 @@ describe('the payment page', () => {
     expect(screen.getByText('12.500 KWD')).toBeTruthy();
     expect(screen.getByText('Two chairs, delivered')).toBeTruthy();
     expect(screen.getByText('Fatima Ali')).toBeTruthy();
-    expect(screen.getByText('Valid until 31 January 2027')).toBeTruthy();
+    expect(screen.getByText('Valid until 31 Jan 2027')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay 12.500 KWD' })).toBeTruthy();
     const methods = within(screen.getByRole('group', { name: 'Payment method' })).getAllByRole('radio');
     expect(methods.map((radio) => radio.closest('label')?.textContent)).toEqual([

@@ -36,7 +36,7 @@ describe('the receipt', () => {
       'Payment ID': '100200300400500600',
       'Track ID': 'TRK000111222333',
       Result: 'CAPTURED',
-      'Date and time (Kuwait)': '21 November 2026 at 12:05',
+      'Date and time (Kuwait)': '21 Nov 2026, 12:05',
     });
     expect(requests).toEqual([
       expect.objectContaining({

@@ -1,3 +1,5 @@
+import { formatDateTime, formatDay } from '../../shared/dates';
+
 /**
  * Locale-aware display of values in lists and detail screens. Arabic keeps Latin digits, as
  * amounts do (`formatKwd`), so numbers read the same on both sides of a bilingual team.
@@ -9,16 +11,11 @@ export function intlLocale(language: string): string {
 }
 
 /**
- * A `date` ("2026-11-21") or `date-time` value for display. A bare date is a calendar day, not an
- * instant, so it is shown in UTC and never shifts by the viewer's time zone.
+ * A `date` ("2026-11-21") or `date-time` value for display, in the format the receipts and e-mails
+ * share (`shared/dates`): a bare date is a calendar day, an instant is shown in Kuwait time.
  */
 export function formatDate(value: string, language: string, withTime: boolean): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const options: Intl.DateTimeFormatOptions = withTime
-    ? { dateStyle: 'medium', timeStyle: 'short' }
-    : { dateStyle: 'medium', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(intlLocale(language), options).format(date);
+  return withTime ? formatDateTime(value, language) : formatDay(value, language);
 }
 
 /** A count or other plain number in the language's digits and grouping. */
