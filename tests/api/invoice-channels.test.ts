@@ -109,7 +109,13 @@ describe.each(DRIVERS)('invoice channels (%s)', (driver) => {
     const [message] = await messagesOf(invoice.id);
     expect(message).toMatchObject({ channel: 'email', language: 'ar' });
     expect(message.subject).toBe(`الفاتورة ${invoice.reference_no}: 25.500 د.ك`);
-    expect(message.body).toContain(`${LINK}${invoice.reference_no}`);
+    expect(message.body).toContain(`${LINK}${invoice.reference_no}?lng=ar`);
+  });
+
+  it('says in the e-mail until when the link can be paid, in the format of the back office and the receipts', async () => {
+    const invoice = await create(merchant, { ...quick, send_via: 'email', expiry_date: '2099-01-12' });
+    const [message] = await messagesOf(invoice.id);
+    expect(message.body).toContain('The link can be paid until 12 Jan 2099.');
   });
 
   it('needs the e-mail address to send by e-mail, in English and Arabic, and creates nothing without it', async () => {

@@ -17,6 +17,9 @@ import { ownSmsSettings } from './sms-settings';
 /** An invoice's channel. */
 export type InvoiceChannel = NonNullable<EntityRecord<'invoice'>['send_via']>;
 
+/** An invoice as its e-mail is written: with the day its link can be paid until, when it is known. */
+type EmailInvoice = SmsInvoice & { expiry_date?: string | null };
+
 /** The channel an invoice goes by: SMS when it names none (scheduled and bulk invoices, older ones). */
 export const channelOf = (invoice: Pick<SmsInvoice, 'send_via'>): InvoiceChannel => invoice.send_via ?? 'sms';
 
@@ -29,7 +32,7 @@ async function queueInvoiceEmail(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  invoice: SmsInvoice,
+  invoice: EmailInvoice,
   language: Language,
 ): Promise<number> {
   const targets = await targetsOf(q, ctx, merchantId, invoice, 'email');
@@ -39,6 +42,7 @@ async function queueInvoiceEmail(
     const { subject, body } = invoiceEmail(wording, {
       ...target,
       link: linkInLanguage(target.link, wording),
+      expiry: invoice.expiry_date,
       amount: normaliseKwd(target.amount),
     });
     await ctx.outbox.enqueue(q, {
@@ -63,7 +67,7 @@ export async function queueInvoiceMessage(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  invoice: SmsInvoice,
+  invoice: EmailInvoice,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<number> {
   const channel = channelOf(invoice);
