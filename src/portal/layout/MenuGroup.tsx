@@ -38,7 +38,7 @@ export function MenuGroup({ id, label, icon, open, onToggle, children }: MenuGro
       sx={{ color: 'text.secondary', fontWeight: 500 }}
     >
       <ListItemIcon>{icon}</ListItemIcon>
-      <Typography variant="inherit" noWrap sx={{ flexGrow: 1 }}>
+      <Typography variant="inherit" sx={{ flexGrow: 1, whiteSpace: 'normal' }}>
         {label}
       </Typography>
       {sidebarOpen && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}

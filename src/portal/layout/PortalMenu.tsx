@@ -53,7 +53,9 @@ export function PortalMenu() {
     pageLabel ? pageLabel(translate) : view ? viewLabel(translate, resource, view) : getResourceLabel(resource, 2);
 
   return (
-    <Menu>
+    // A long label ("Incomplete transactions", "Property management") wraps onto a second line
+    // instead of being cut off; with the sidebar folded the labels are hidden anyway.
+    <Menu sx={{ '& .MuiMenuItem-root': { whiteSpace: 'normal', lineHeight: 1.3, minHeight: 40 } }}>
       <Menu.DashboardItem primaryText={translate('app.menu.dashboard')} />
       {groups.map(({ group, entries }) => (
         <MenuGroup
