@@ -52,7 +52,8 @@ export const checkResourceNames: CrossCheck = (context) => {
   if (list.filters.includes('q') && !list.search?.length)
     report('/x-list/filters', `the free-text filter "q" needs x-list.search`);
   // The app bar's search matches `search` and opens the record's page.
-  if (list.everywhere && !list.search?.length) report('/x-list/everywhere', 'the search everywhere needs x-list.search');
+  if (list.everywhere && !list.search?.length)
+    report('/x-list/everywhere', 'the search everywhere needs x-list.search');
   if (list.everywhere && !allows(entity, 'show'))
     report('/x-list/everywhere', 'the search everywhere opens the record: it needs the show operation');
 
