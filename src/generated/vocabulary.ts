@@ -550,6 +550,10 @@ export interface XList {
    */
   search?: string[];
   /**
+   * `true`: the app bar's search (`GET /v1/search`) finds the entity's records too, by its `search` properties and, for a query that is an amount, its `x-resource.figure`; each answer is titled by `x-resource.title`, opens the record's page and is offered only to whom may list the entity. Needs `search` and the `show` operation.
+   */
+  everywhere?: boolean;
+  /**
    * Default order: `[field, "ASC" | "DESC"]`.
    *
    * @minItems 2

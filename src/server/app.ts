@@ -38,6 +38,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { merchantStatementRoutes } from './routes/merchant-statement';
 import { transactionEnquiryRoutes } from './routes/transaction-enquiry';
 import { paymentTransferRoutes } from './routes/payment-transfers';
+import { searchRoutes } from './routes/search';
 import { moneyTrailRoutes } from './routes/money-trail';
 import { fileRoutes } from './routes/files';
 import { openapiRoutes, swaggerOptions } from './routes/openapi';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         transactionEnquiryRoutes(signedIn, ctx);
         paymentTransferRoutes(signedIn, ctx);
         moneyTrailRoutes(signedIn, ctx);
+        searchRoutes(signedIn, ctx);
         bulkUploadRoutes(signedIn, ctx);
         registerResources(signedIn, ctx);
         registerTransitions(signedIn, ctx);

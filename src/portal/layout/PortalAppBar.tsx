@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AppBar, TitlePortal, UserMenu, useTranslate, type AppBarProps } from 'react-admin';
 import { AdminLanguageSwitch } from './AdminLanguageSwitch';
+import { GlobalSearch } from './search/GlobalSearch';
 import { SecurityMenuItem } from '../auth/security/SecurityMenuItem';
 import { SignOutMenuItem } from './SignOutMenuItem';
 import { useMerchantName } from './useMerchantName';
@@ -36,6 +37,7 @@ export function PortalAppBar(props: AppBarProps) {
         )}
       </Box>
       <TitlePortal component="h1" variant="h6" sx={{ fontSize: { xs: '1.05rem', sm: '1.1rem' } }} />
+      <GlobalSearch />
     </AppBar>
   );
 }

@@ -161,6 +161,16 @@ describe('the cross-checks', () => {
     });
   });
 
+  it('refuses an entity searched everywhere with nothing to search or no page to open', () => {
+    expect(problems('invoice', '/x-list/search', [])).toEqual([
+      'schemas/invoice.json#/x-list/filters: the free-text filter "q" needs x-list.search',
+      'schemas/invoice.json#/x-list/everywhere: the search everywhere needs x-list.search',
+    ]);
+    expect(problems('sale_order', '/x-resource/operations', ['list'])).toEqual([
+      'schemas/sale_order.json#/x-list/everywhere: the search everywhere opens the record: it needs the show operation',
+    ]);
+  });
+
   it('refuses a section field no screen may edit', () => {
     expect(problems('employee', '/x-resource/sections/permissions/fields/0', 'user_id')).toEqual([
       'schemas/employee.json#/x-resource/sections/permissions/fields/0: "user_id" is readOnly: no screen edits it',

@@ -1,3 +1,4 @@
+import { allows } from '../operations';
 import { labelProperties } from '../relations';
 import type { EntitySchema, PropertySchema, XDateRange } from '../types';
 import { quoted, type CheckContext, type CrossCheck } from './context';
@@ -50,6 +51,11 @@ export const checkResourceNames: CrossCheck = (context) => {
   dateRange(context, '/x-list/dateRange', list.dateRange);
   if (list.filters.includes('q') && !list.search?.length)
     report('/x-list/filters', `the free-text filter "q" needs x-list.search`);
+  // The app bar's search matches `search` and opens the record's page.
+  if (list.everywhere && !list.search?.length)
+    report('/x-list/everywhere', 'the search everywhere needs x-list.search');
+  if (list.everywhere && !allows(entity, 'show'))
+    report('/x-list/everywhere', 'the search everywhere opens the record: it needs the show operation');
 
   const resource = entity['x-resource'];
   for (const [name, view] of Object.entries(resource.views ?? {})) {

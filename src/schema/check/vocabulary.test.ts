@@ -94,6 +94,7 @@ describe('the vocabulary check', () => {
   it.each([
     ['/properties/amount/x-audit', false, 'must be true | "changed"'],
     ['/x-resource/permission', 5, 'must be string | string[]'],
+    ['/x-list/everywhere', 'yes', 'must be boolean'],
     ['/x-resource/operations', ['list', 'remove'], 'must be "list" | "show" | "create" | "update" | "delete"'],
     ['/x-resource/routes/list', 'invoice/list', 'must match pattern "^/"'],
     ['/properties/status/x-transitions/cancel', { to: 'cancelled' }, '"from" is required'],

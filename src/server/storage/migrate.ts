@@ -3,6 +3,7 @@ import { holdStartupLock, type Database, type Queryable } from '../db/database';
 import { columnsOf, ident, sqlType, type Column } from './columns';
 import { generatedColumns, sequenceName } from './generated';
 import { listIndexes, replacedIndexes } from './list-indexes';
+import { searchIndexes } from './search';
 import { checkRelations } from './relations';
 import { SYSTEM_TABLES } from './system-tables';
 import { uniqueIndexes } from './unique';
@@ -65,7 +66,7 @@ function entityStatements(entity: EntitySchema, trigramOps: string | null): stri
     ),
   ];
   statements.push(...replacedIndexes(entity).map((name) => `drop index if exists ${ident(name)}`));
-  statements.push(...listIndexes(entity, trigramOps));
+  statements.push(...listIndexes(entity, trigramOps), ...searchIndexes(entity));
   statements.push(...uniqueIndexes(entity));
   for (const { column, generator } of generatedColumns(entity)) {
     if (!generator.numbered) continue;
