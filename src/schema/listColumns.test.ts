@@ -50,7 +50,9 @@ describe('money columns', () => {
   it('are the kwd columns of the list or of its view', () => {
     expect(moneyColumns(entitySchemas.invoice)).toEqual(['amount']);
     expect(moneyColumns(entitySchemas.customer)).toEqual(
-      entitySchemas.customer['x-list'].columns.filter((name) => entitySchemas.customer.properties[name]?.format === 'kwd'),
+      entitySchemas.customer['x-list'].columns.filter(
+        (name) => entitySchemas.customer.properties[name]?.format === 'kwd',
+      ),
     );
     expect(hasTotals(entitySchemas.transaction)).toBe(true);
     expect(hasTotals(entitySchemas.faq)).toBe(false);

@@ -53,7 +53,10 @@ export const checkResourceNames: CrossCheck = (context) => {
 
   const resource = entity['x-resource'];
   // A priority is of a column some list of the entity shows.
-  const listed = new Set([...list.columns, ...Object.values(resource.views ?? {}).flatMap((view) => view.columns ?? [])]);
+  const listed = new Set([
+    ...list.columns,
+    ...Object.values(resource.views ?? {}).flatMap((view) => view.columns ?? []),
+  ]);
   for (const column of Object.keys(list.priority ?? {}))
     if (!listed.has(column))
       report(pointerTo('/x-list/priority', column), `${quoted(column)} is not a column of the ${entity.$id} list`);
