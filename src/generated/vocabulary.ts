@@ -561,6 +561,16 @@ export interface XList {
    */
   sort: [string, 'ASC' | 'DESC'];
   dateRange?: XDateRange;
+  /**
+   * How much each column matters when the screen is narrow, by column name (the entity's columns and its views' alike): `1` always a column, on a phone too; `2` a column from a tablet's width (900 px) up; `3` a column only on wide screens (1536 px and up). A column not shown folds into the row's detail, opened from the row. Columns left out are `1` when they are the record's title (`x-resource.title`), key figure (`x-resource.figure`) or status, else `2`.
+   */
+  priority?: {
+    [k: string]: 1 | 2 | 3;
+  };
+  /**
+   * Whether the list ends with a totals row for its filters and date range: the count of rows and the sum of each money (`kwd`) column, from `GET <endpoint>/totals`. Left out, lists of an entity with a key figure (`x-resource.figure`: a payment, an invoice, a refund) have one.
+   */
+  totals?: boolean;
 }
 /**
  * On an object, `{ "from": "start_date", "to": "end_date", "maxMonths": 6 }` (or `maxDays`; neither: order only): `to` on or after `from` and at most that much later; reported on `to`.

@@ -14,6 +14,7 @@
  *   transition        POST   <ep>/<id>/<action>   an action of `x-transitions` ({reason} when it asks one) → the record
  *   command           POST   <command endpoint> {id}  a command of `x-resource.commands`
  *   exportFile        GET    <ep>/export?filter={…}&sort=[…]   every row as CSV → Blob + file name
+ *   getTotals         GET    <ep>/totals?filter={…}   the count and money sums of the rows → ListTotals
  *   bulkAction        POST   <action endpoint> {<key>: [ids]}  an action of `x-resource.bulkActions` → its answer
  *                     GET    <action endpoint>?<key>=1,2       one marked `download` → Blob + file name
  *
@@ -73,10 +74,17 @@ export interface PortalDataProvider extends DataProvider {
   ): Promise<{ data: R }>;
   command(resource: string, params: { id: Identifier; command: string }): Promise<{ data: unknown }>;
   exportFile(resource: string, params: { filter?: Record<string, unknown>; sort?: SortPayload }): Promise<ExportedFile>;
+  getTotals(resource: string, params: { filter?: Record<string, unknown> }): Promise<ListTotals>;
   bulkAction(
     resource: string,
     params: { ids: Identifier[]; action: string },
   ): Promise<{ data: unknown } | { file: ExportedFile }>;
+}
+
+/** The totals row of a list: how many rows its filter matches, and the sum of each money column. */
+export interface ListTotals {
+  count: number;
+  sums: Record<string, string>;
 }
 
 /** A list downloaded as a file, with the name the API gave it. */
@@ -208,6 +216,14 @@ export function createDataProvider(
         responseType: 'blob',
       });
       return { blob: response.body, fileName: attachmentName(response.headers) ?? `${resource}.csv` };
+    },
+
+    async getTotals(resource: string, params: { filter?: Record<string, unknown> }) {
+      const response = await http.request<ListTotals>(`${endpoint(resource).replace(/\/+$/, '')}/totals`, {
+        query: { filter: searchableFilter(params.filter) },
+        encrypted: encrypted(resource),
+      });
+      return response.body;
     },
 
     async bulkAction(resource: string, params: { ids: Identifier[]; action: string }) {

@@ -1,5 +1,7 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
   CreateButton,
   DataTable,
@@ -8,13 +10,16 @@ import {
   SimpleList,
   TopToolbar,
   useFilterContext,
+  useListContext,
   usePermissions,
   useResourceDefinition,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { useParams } from 'react-router';
-import { rangeFilters } from '../../schema/listDateRange';
+import { columnPriority, hasTotals, rowTitleColumn } from '../../schema/listColumns';
+import { currentDay, defaultDateRange, rangeFilters, type DateRangeProblem } from '../../schema/listDateRange';
+import { statusProperty } from '../../schema/recordPage';
 import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import { columnsOf, dateRangeOf, viewOf } from '../../schema/views';
@@ -24,10 +29,11 @@ import { BulkActionButtons, hasBulkActions } from './BulkActionButtons';
 import { ExportButton } from './ExportButton';
 import { DateRangeFilter } from './filters/DateRangeFilter';
 import { listFilters } from './filters/listFilters';
-import { useDateRange } from './filters/useDateRange';
+import { FoldedColumns } from './list/FoldedColumns';
+import { RowActionsMenu } from './list/RowActionsMenu';
+import { TotalsRow } from './list/TotalsRow';
 import { ListPagination } from './ListPagination';
-import { displayText, isImage, propertyAt, RecordValue, useDisplay } from './RecordValue';
-import { TransitionButtons } from './TransitionButtons';
+import { isImage, propertyAt, RecordValue } from './RecordValue';
 import { useEntitySchema } from './useEntitySchema';
 import { viewFilter, viewLabel } from './views';
 
@@ -39,46 +45,70 @@ function useRowLink(): 'show' | 'edit' | false {
   return hasShow ? 'show' : hasEdit ? 'edit' : false;
 }
 
-/** On phones a table is unreadable: each record becomes a two-line item of its list columns. */
+/**
+ * On phones a table is unreadable: each record becomes an item led by its title (its reference or
+ * name), its key amount at the end of that line, then its status and the next most important
+ * column (`x-list.priority`). The rest is on the record's page, a tap away.
+ */
 function CompactList({ entity, columns }: { entity: EntitySchema; columns: readonly string[] }) {
-  const display = useDisplay(entity);
   const link = useRowLink();
   const image = columns.find((name) => isImage(propertyAt(entity, name)));
-  const [primary, secondary, ...rest] = columns.filter((name) => name !== image);
-  const text = (record: RaRecord, name: string | undefined) =>
-    name ? displayText(display, name, propertyAt(entity, name), record[name]) : '';
+  const shown = columns.filter((name) => name !== image);
+  const title = rowTitleColumn(entity, shown);
+  const figure = entity['x-resource'].figure;
+  const amount = figure !== undefined && shown.includes(figure) ? figure : undefined;
+  const status = shown.find((name) => name === statusProperty(entity));
+  const next = shown.find(
+    (name) => name !== title && name !== amount && name !== status && columnPriority(entity, name) <= 2,
+  );
+  const value = (record: RaRecord, name: string | undefined): ReactNode =>
+    name ? <RecordValue entity={entity} path={name} record={record} /> : null;
   return (
     <SimpleList<RaRecord>
       linkType={link}
-      primaryText={(record) => text(record, primary)}
-      secondaryText={(record) => text(record, secondary)}
-      tertiaryText={(record) =>
-        rest
-          .map((name) => text(record, name))
-          .filter(Boolean)
-          .slice(0, 2)
-          .join(' · ')
+      primaryText={(record) => value(record, title)}
+      tertiaryText={
+        amount
+          ? (record) => (
+              <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                {value(record, amount)}
+              </Box>
+            )
+          : undefined
       }
+      secondaryText={(record) => (
+        <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
+          {value(record, status)}
+          {next && <span>{value(record, next)}</span>}
+        </Box>
+      )}
       leftAvatar={image ? (record) => <RecordValue entity={entity} path={image} record={record} /> : undefined}
     />
   );
 }
 
 /**
- * The table of wider screens. With status actions (`x-transitions`) a last column holds the
- * buttons of those the row's status allows, as on the record's detail screen; on phones they are
- * left to the detail screen, a tap away, rather than crowd each item. With actions on ticked rows
+ * The table of wider screens: the columns the screen has room for (`x-list.priority`: `2` from a
+ * tablet's width, `3` on wide screens), the others folded into the row's detail, opened by the
+ * arrow at the row's start. With status actions (`x-transitions`) a last column holds a menu of
+ * those the row's status allows, as on the record's detail screen; on phones they are left to the
+ * detail screen, a tap away, rather than crowd each item. With actions on ticked rows
  * (`x-resource.bulkActions`) each row can be ticked and the actions show above the ticked rows.
  */
 function RecordTable({ entity, columns }: { entity: EntitySchema; columns: readonly string[] }) {
   const link = useRowLink();
   const actions = transitionsOf(entity).length > 0;
+  const isWide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('xl'));
+  const room = isWide ? 3 : 2;
+  const shown = columns.filter((name) => columnPriority(entity, name) <= room);
+  const folded = columns.filter((name) => !shown.includes(name));
   return (
     <DataTable
       rowClick={link}
       bulkActionButtons={hasBulkActions(entity) ? <BulkActionButtons entity={entity} /> : false}
+      expand={folded.length > 0 ? <FoldedColumns entity={entity} columns={folded} /> : undefined}
     >
-      {columns.map((name) => (
+      {shown.map((name) => (
         <DataTable.Col
           key={name}
           source={name}
@@ -91,10 +121,46 @@ function RecordTable({ entity, columns }: { entity: EntitySchema; columns: reado
           label="app.transition.actions"
           disableSort
           sx={{ width: '1%' }}
-          render={(record: RaRecord) => <TransitionButtons entity={entity} record={record} compact />}
+          render={(record: RaRecord) => <RowActionsMenu entity={entity} record={record} />}
         />
       )}
     </DataTable>
+  );
+}
+
+/**
+ * The list's body: the range's problem in place of rows that no longer match the dates picked,
+ * else the table (or the phone's items) and, for a report, its totals row.
+ */
+function ListBody({
+  entity,
+  view,
+  columns,
+  fixed,
+  problem,
+  messageId,
+}: {
+  entity: EntitySchema;
+  view?: string;
+  columns: readonly string[];
+  fixed: Values;
+  problem: DateRangeProblem | null;
+  messageId: string;
+}) {
+  const translate = useTranslate();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const { error } = useListContext();
+  if (problem)
+    return (
+      <Alert id={messageId} severity="error" role="alert" sx={{ m: 2 }}>
+        {translate(problem.key, problem.params)}
+      </Alert>
+    );
+  return (
+    <>
+      {isSmall ? <CompactList entity={entity} columns={columns} /> : <RecordTable entity={entity} columns={columns} />}
+      {!error && hasTotals(entity, view) && <TotalsRow entity={entity} view={view} filter={fixed} />}
+    </>
   );
 }
 
@@ -126,29 +192,32 @@ export default function ResourceList({ view }: { view?: string }) {
   const entity = useEntitySchema();
   const translate = useTranslate();
   const params = useParams();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const resource = entity.$id;
   const [field, order] = entity['x-list'].sort;
   const rule = dateRangeOf(entity, view);
   const columns = columnsOf(entity, view);
+  const [problem, setProblem] = useState<DateRangeProblem | null>(null);
+  const onProblem = useCallback((next: DateRangeProblem | null) => setProblem(next), []);
+  const messageId = `${resource}-range-problem`;
 
   // A view of one record's children (`/unit/tenant-list/:unit_id`) keeps its own filters per record.
   const fixed = useMemo(() => (view ? viewFilter(entity, view, params) : {}), [entity, view, params]);
   const fixedKey = JSON.stringify(fixed);
   const storeKey = view ? `${resource}.views.${fixedKey}` : `${resource}.listParams`;
-  const [range, setRange] = useDateRange(`${storeKey}.dateRange`, rule);
+  const filter = useMemo(() => JSON.parse(fixedKey) as Values, [fixedKey]);
 
-  const filter = useMemo(() => {
-    const scope = JSON.parse(fixedKey) as Values;
-    if (!rule || !range) return scope;
+  // The date range is two filter values, in the address like the others; it opens at the default.
+  const defaults = useMemo(() => {
+    if (!rule) return undefined;
+    const range = defaultDateRange(rule, currentDay());
     const ends = rangeFilters(rule);
-    return { ...scope, [ends.from]: range.from, [ends.to]: range.to };
-  }, [fixedKey, rule, range]);
+    return { [ends.from]: range.from, [ends.to]: range.to };
+  }, [rule]);
 
   const filters = useMemo(() => {
     const omit = [...Object.keys(viewOf(entity, view)?.filter ?? {}), ...(rule ? [rule.field] : [])];
     const inputs = listFilters(entity, omit);
-    if (!rule || !range) return inputs;
+    if (!rule) return inputs;
     return [
       <DateRangeFilter
         key="dateRange"
@@ -156,12 +225,12 @@ export default function ResourceList({ view }: { view?: string }) {
         source={`${rule.field}_range`}
         resource={resource}
         rule={rule}
-        value={range}
-        onChange={setRange}
+        onProblem={onProblem}
+        messageId={messageId}
       />,
       ...inputs,
     ];
-  }, [entity, view, rule, range, resource, setRange]);
+  }, [entity, view, rule, resource, onProblem, messageId]);
 
   return (
     <List
@@ -170,6 +239,7 @@ export default function ResourceList({ view }: { view?: string }) {
       title={view ? viewLabel(translate, resource, view) : undefined}
       sort={{ field, order }}
       filter={filter}
+      filterDefaultValues={defaults}
       filters={filters}
       // A list scoped by a view or a date range keeps its filters in sight when nothing matches.
       empty={view || rule ? false : undefined}
@@ -177,8 +247,9 @@ export default function ResourceList({ view }: { view?: string }) {
       // The export is the server's (every row, streamed): react-admin's own, in the page, is off.
       exporter={false}
       actions={<ListToolbar />}
-      pagination={<ListPagination />}
-      // A wide table scrolls inside its card (see PortalLayout).
+      pagination={problem ? false : <ListPagination />}
+      // Columns fold rather than overflow (`x-list.priority`); a table still too wide for an odd
+      // width scrolls inside its card (see PortalLayout), never the page.
       // The bar of actions on ticked rows takes its own line above the table: react-admin lifts it
       // over the list's toolbar, where the scrolling card would cut it off.
       sx={{
@@ -187,7 +258,7 @@ export default function ResourceList({ view }: { view?: string }) {
         '& .MuiToolbar-root.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
       }}
     >
-      {isSmall ? <CompactList entity={entity} columns={columns} /> : <RecordTable entity={entity} columns={columns} />}
+      <ListBody entity={entity} view={view} columns={columns} fixed={filter} problem={problem} messageId={messageId} />
     </List>
   );
 }

@@ -47,6 +47,15 @@ function TransitionButton({
   );
 }
 
+/** The actions of `x-transitions` the record's status allows and the user may take. */
+export function useAllowedTransitions(entity: EntitySchema, record: RaRecord): Transition[] {
+  const { permissions } = usePermissions<PortalPermissions>();
+  const isAdmin = permissions?.role === 'admin';
+  return allowedTransitions(entity, record).filter(
+    ({ action, adminOnly }) => (!adminOnly || isAdmin) && mayDo(entity, action, permissions),
+  );
+}
+
 /**
  * A button per action of `x-transitions` the record's current status allows (an order waiting
  * can be processed or rejected, a shipped one delivered) and the user may take (the action's
@@ -63,19 +72,15 @@ export function TransitionButtons({
   record: RaRecord;
   compact?: boolean;
 }) {
-  const { permissions } = usePermissions<PortalPermissions>();
-  const isAdmin = permissions?.role === 'admin';
-  const buttons = allowedTransitions(entity, record)
-    .filter(({ action, adminOnly }) => (!adminOnly || isAdmin) && mayDo(entity, action, permissions))
-    .map((transition) => (
-      <TransitionButton
-        key={`${transition.property}.${transition.action}`}
-        entity={entity}
-        record={record}
-        transition={transition}
-        compact={compact}
-      />
-    ));
+  const buttons = useAllowedTransitions(entity, record).map((transition) => (
+    <TransitionButton
+      key={`${transition.property}.${transition.action}`}
+      entity={entity}
+      record={record}
+      transition={transition}
+      compact={compact}
+    />
+  ));
   if (!compact) return buttons;
   return buttons.length > 0 ? <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>{buttons}</Box> : null;
 }

@@ -58,6 +58,14 @@ export const checkResourceNames: CrossCheck = (context) => {
     report('/x-list/everywhere', 'the search everywhere opens the record: it needs the show operation');
 
   const resource = entity['x-resource'];
+  // A priority is of a column some list of the entity shows.
+  const listed = new Set([
+    ...list.columns,
+    ...Object.values(resource.views ?? {}).flatMap((view) => view.columns ?? []),
+  ]);
+  for (const column of Object.keys(list.priority ?? {}))
+    if (!listed.has(column))
+      report(pointerTo('/x-list/priority', column), `${quoted(column)} is not a column of the ${entity.$id} list`);
   for (const [name, view] of Object.entries(resource.views ?? {})) {
     const at = pointerTo('/x-resource/views', name);
     properties(context, pointerTo(at, 'columns'), view.columns);

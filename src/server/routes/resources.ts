@@ -26,6 +26,7 @@ import {
 import { withUploads } from '../files/uploads';
 import { actorOf } from '../history/change-history';
 import { fillFrom, sourcesOf } from '../storage/filled-from';
+import { registerListTotals } from './list-totals';
 import { collectionPath, idOf } from './paths';
 import type { Row } from '../db/database';
 
@@ -233,7 +234,12 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       return rows;
     },
   };
-  if (allows(entity, 'list')) app.get(base, list.options, list.handler);
+  if (allows(entity, 'list')) {
+    app.get(base, list.options, list.handler);
+    registerListTotals(app, ctx, entity, store, base, list.options, (request) =>
+      readListRequest(ctx, entity, request, 'list'),
+    );
+  }
 
   if (allows(entity, 'show'))
     app.get(

@@ -83,6 +83,31 @@ export class EntityStore<N extends string = string> {
     return { rows, total };
   }
 
+  /**
+   * How many of the merchant's records the filter matches and the sum of each of `columns` (money,
+   * summed as exact numerics and answered as decimal strings, `"0.000"` over no rows). Always
+   * counted afresh: totals sit beside the figures they add up.
+   */
+  async sums(
+    q: Queryable,
+    merchantId: number,
+    query: ListQuery,
+    columns: readonly string[],
+  ): Promise<{ count: number; sums: Record<string, string> }> {
+    const { condition, params } = this.conditionOf(merchantId, query);
+    const known = new Set(this.columns.filter((column) => column.kind === 'kwd').map((column) => column.name));
+    for (const column of columns) if (!known.has(column)) throw new Error(`${this.entity.$id}: cannot sum ${column}`);
+    const sums = columns.map((column, i) => `coalesce(sum(${ident(column)}), 0)::numeric(18,3)::text as s${i}`);
+    const [row] = await q.query<Record<string, string | number>>(
+      `select ${['count(*)::integer as count', ...sums].join(', ')} from ${this.table} where ${condition}`,
+      params,
+    );
+    return {
+      count: Number(row.count),
+      sums: Object.fromEntries(columns.map((column, i) => [column, String(row[`s${i}`])])),
+    };
+  }
+
   /** A page of the merchant's records, without their total (a list that shows no pages). */
   async page(q: Queryable, merchantId: number, query: ListQuery): Promise<RecordOf<N>[]> {
     const { condition, params } = this.conditionOf(merchantId, query);
