@@ -269,7 +269,7 @@ export interface XResource {
    */
   figure?: string;
   /**
-   * Sections of a record's page, in order, each a list of properties (`{ "amounts": ["amount", "net_amount"] }`), titled `app.record.groups.<section>`. Properties in none come first, under Details.
+   * Sections of a record's page and of its create and edit forms, in order, each a list of properties (`{ "amounts": ["amount", "net_amount"] }`), titled `app.record.groups.<section>`. Properties in none come first, under Details. The form lays each section out in a grid of two columns on a desktop (see `x-ui.span`), one on a phone.
    */
   layout?: {
     [k: string]: PropertyNames;
@@ -349,6 +349,10 @@ export interface XOwn {
   sections?: {
     [k: string]: XSection;
   };
+  /**
+   * Properties the merchant may not change on its own record (its `active` flag: a merchant cannot turn off its own account): shown read-only in the own edit form, and a `PUT` of the own record that changes one is refused (409 `app.message.own_locked`).
+   */
+  locked?: string[];
 }
 /**
  * Portal routes of the own record.
@@ -656,7 +660,7 @@ export interface XFile {
   maxHeight?: number;
 }
 /**
- * `{ "kind": ["split"] }`: the property applies only while its siblings hold one of the listed values. The form hides it (and neither checks nor sends its value) otherwise, the detail screen leaves it out, and the server stores nothing for it. Pair it with an `allOf` of `if`/`then` to make it required for those values.
+ * `{ "kind": ["split"] }`: the property applies only while its siblings hold one of the listed values. Otherwise the form hides it (or disables it, `x-ui.inapplicable`) and neither checks nor sends its value, the detail screen leaves it out, and the server stores nothing for it. Pair it with an `allOf` of `if`/`then` to make it required for those values.
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
  * via the `definition` "XWhen".
@@ -840,6 +844,14 @@ export interface XUi {
    * Shown but not editable in the form.
    */
   readonly?: boolean;
+  /**
+   * Width of the field in the form's two-column grid on a desktop: `full` across both columns, `half` one column. Left out: full for a textarea, a file, an object, an array and a tabs or choice widget, else half. On a phone every field is full width.
+   */
+  span?: 'full' | 'half';
+  /**
+   * What the form does with the field while its `x-when` does not match: `hide` it (the default) or `disable` it, shown empty and greyed out (a discount amount while the discount is off). Either way its value is neither checked nor sent, and the server stores nothing for it.
+   */
+  inapplicable?: 'hide' | 'disable';
   /**
    * Text direction of the input whatever the language.
    */

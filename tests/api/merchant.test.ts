@@ -109,6 +109,29 @@ describe.each(DRIVERS)('merchant account, multi-vendor and compliance (%s)', (dr
       expect((await vendor.get(PROFILE)).json().max_value).toBe('900.000');
     });
 
+    it('refuses to turn off its own account, in both languages, and keeps it on when the flag is left out', async () => {
+      const profile = (await vendor.get(PROFILE)).json();
+      expect(profile.active).toBe(true);
+      const values = { name: profile.name, name_ar: profile.name_ar, email: profile.email, mobile: profile.mobile };
+
+      const refused = await vendor.put(PROFILE, { ...values, active: false });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'You cannot change this on your own account (Active); ask support if it must change.',
+      );
+      expect(refused.json().errors).toEqual({ active: refused.json().message });
+      const arabic = await vendor.inLocale('ar').put(PROFILE, { ...values, active: false });
+      expect(arabic.statusCode).toBe(409);
+      expect(arabic.json().message).toMatch(/^لا يمكنك تغيير هذا في حسابك الخاص/);
+      expect((await vendor.get(PROFILE)).json().active).toBe(true);
+
+      // Sent back as read, or left out, the flag stays as it is.
+      expect((await vendor.put(PROFILE, { ...values, active: true })).statusCode).toBe(200);
+      const without = await vendor.put(PROFILE, values);
+      expect(without.statusCode).toBe(200);
+      expect(without.json().active).toBe(true);
+    });
+
     it('takes a logo as multipart, checked like any image field', async () => {
       const record = JSON.stringify({
         name: 'Gulf Souq',

@@ -11,6 +11,7 @@ import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useTranslate } from 'ra-core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EntitySchema } from '../../schema/types';
+import { withoutInapplicable } from '../../schema/formLayout';
 import { notApplying } from '../../schema/when';
 import { sectionSchema, writeSchema, type WriteOperation } from '../../schema/variants';
 import type { FieldErrors } from '../data/fieldErrors';
@@ -52,15 +53,8 @@ export interface SchemaFormProps {
   id?: string;
   /** The signed-in user's access: values they lack the permission of are not offered (`x-permissions`). */
   access?: PortalPermissions;
-}
-
-/** The values without the fields that do not apply to them (`x-when`), so none is checked or sent. */
-function withoutInapplicable(schema: EntitySchema, values: FormValues): FormValues {
-  const names = notApplying(schema, values).filter((name) => values[name] !== undefined);
-  if (names.length === 0) return values;
-  const kept = { ...values };
-  for (const name of names) delete kept[name];
-  return kept;
+  /** Fields shown but not editable here (the merchant's own `active` flag, `x-resource.own.locked`). */
+  locked?: readonly string[];
 }
 
 /** The top-level field an rjsf error is about (`.customer_ids.0` → `customer_ids`). */
@@ -114,6 +108,7 @@ export function SchemaForm({
   children,
   id,
   access,
+  locked,
 }: SchemaFormProps) {
   const raTranslate = useTranslate();
   const translate: Translate = translateProp ?? raTranslate;
@@ -127,8 +122,8 @@ export function SchemaForm({
   // `x-when`: the fields that do not apply to the record as it stands (by its kind) are hidden.
   const hiddenKey = notApplying(schema, formData).join(',');
   const uiSchema = useMemo(
-    () => deriveUiSchema(entity, schema, translate, hiddenKey ? hiddenKey.split(',') : []),
-    [entity, schema, translate, hiddenKey],
+    () => deriveUiSchema(entity, schema, translate, hiddenKey ? hiddenKey.split(',') : [], locked),
+    [entity, schema, translate, hiddenKey, locked],
   );
   // rjsf fills defaults (an empty list) back into hidden fields: their errors are not the user's to fix.
   const transformErrors = useMemo(() => {

@@ -116,7 +116,9 @@ describe('schema form accessibility', () => {
 
     // The parts count applies to split invoices only (`x-when`).
     renderForm('invoice', undefined, { kind: 'split' });
-    expect(inputLabelled('Expiry date').getAttribute('type')).toBe('date');
+    // A date is typed day/month/year whatever the browser's locale, digits left to right.
+    const expiry = inputLabelled('Expiry date');
+    expect([expiry.getAttribute('placeholder'), expiry.dir]).toEqual(['dd/mm/yyyy', 'ltr']);
     expect(inputLabelled('Description').tagName).toBe('TEXTAREA');
     const parts = screen.getByRole('spinbutton', { name: /Split into parts/ });
     expect([parts.getAttribute('step'), parts.getAttribute('min'), parts.getAttribute('max')]).toEqual([

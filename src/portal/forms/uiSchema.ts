@@ -1,6 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import { enumLabelKey, fieldLabelKey } from '../../schema/labels';
 import { childrenOf } from '../../schema/relations';
+import { formSections, inapplicableMode, spanOf } from '../../schema/formLayout';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { portalFormatOf } from '../formats';
 import type { FormWidgetName } from './widgets';
@@ -69,11 +70,15 @@ function propertyUi(resource: string, path: string, property: PropertySchema, tr
   // Child records sent with their parent (`x-children`) are labelled as the child entity's own fields.
   const children = childrenOf(property);
   if (children && property.items?.properties) {
+    const itemName = translate(`resources.${children.entity}.name`, { smart_count: 1, _: humanise(children.entity) });
     ui.items = {
-      'ui:title': translate(`resources.${children.entity}.name`, { smart_count: 1, _: humanise(children.entity) }),
+      'ui:title': itemName,
       ...objectUi(children.entity, '', property.items.properties, translate),
     };
+    // "Add unit", "Remove unit": the array's buttons name what they add and remove.
+    ui['ui:options'] = { ...ui['ui:options'], itemName, orderable: false };
   }
+  ui['ui:options'] = { ...ui['ui:options'], span: spanOf(property, widget) };
   return ui;
 }
 
@@ -94,9 +99,27 @@ function objectUi(
   return ui;
 }
 
+/** One titled section of the form, as the root's `ui:options.sections` carries it to the template. */
+export interface FormSectionUi {
+  name: string;
+  title: string;
+  fields: string[];
+}
+
+/** The fields of the form in the order rjsf shows them (`x-ui.order`, else schema order). */
+function formOrder(ui: UiSchema, schema: EntitySchema): string[] {
+  const names = Object.keys(schema.properties).filter((name) => ui[name]);
+  const order = ui['ui:order'] as string[] | undefined;
+  if (!order) return names;
+  return [...order.filter((name) => names.includes(name)), ...names.filter((name) => !order.includes(name))];
+}
+
 /**
  * The uiSchema of a form over `schema` (an operation variant of `entity`, see `writeSchema`):
- * labels and enum labels from the catalogue, widgets by registered name, `x-ui` hints applied.
+ * labels and enum labels from the catalogue, widgets by registered name, `x-ui` hints applied,
+ * and the sections of `x-resource.layout` titled for the root template. `hidden` are the fields
+ * that do not apply now (`x-when`): hidden unless they ask to be disabled (`x-ui.inapplicable`,
+ * done by the template); `locked` are shown but not editable (`x-resource.own.locked`).
  * The submit button is the caller's (react-admin's toolbar or a page's own).
  */
 export function deriveUiSchema(
@@ -104,14 +127,23 @@ export function deriveUiSchema(
   schema: EntitySchema,
   translate: Translate,
   hidden: readonly string[] = [],
+  locked: readonly string[] = [],
 ): UiSchema {
   const ui = objectUi(entity.$id, '', schema.properties, translate);
-  // `x-when`: fields that do not apply to the record as it stands are not shown.
-  for (const name of hidden) if (ui[name]) ui[name] = { ...ui[name], 'ui:widget': 'hidden' };
+  for (const name of hidden)
+    if (ui[name] && inapplicableMode(schema.properties[name]) === 'hide')
+      ui[name] = { ...ui[name], 'ui:widget': 'hidden' };
+  for (const name of locked) if (ui[name]) ui[name] = { ...ui[name], 'ui:readonly': true };
+  const sections: FormSectionUi[] = formSections(entity, formOrder(ui, schema)).map(({ name, fields }) => ({
+    name,
+    title: translate(`app.record.groups.${name}`, { _: humanise(name) }),
+    fields,
+  }));
   return {
     ...ui,
     // The screen around the form already names the entity.
     'ui:label': false,
+    'ui:options': { sections },
     'ui:submitButtonOptions': { norender: true },
   };
 }

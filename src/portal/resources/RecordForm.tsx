@@ -1,21 +1,26 @@
+import Close from '@mui/icons-material/Close';
 import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import {
   Loading,
+  useCreatePath,
   useLocaleState,
   usePermissions,
   useRecordContext,
   useRecordFromLocation,
+  useResourceContext,
   useSaveContext,
   useTranslate,
 } from 'react-admin';
 import type { PortalPermissions } from '../data/authProvider';
 import type { WriteOperation } from '../../schema/variants';
 import { nestFieldErrors, type FieldErrors } from '../data/fieldErrors';
+import { allows } from '../../schema/operations';
 import { SchemaForm } from '../forms/SchemaForm';
 import { useEntitySchema } from './useEntitySchema';
 
@@ -46,7 +51,62 @@ function nestedErrors(errors: FieldErrors): FieldErrors {
  * with them (`HttpError` body `errors`) and they show under the fields; react-admin shows the
  * server's message as a notification.
  */
-export function RecordForm({ operation, fields }: { operation: WriteOperation; fields?: readonly string[] }) {
+export interface RecordFormProps {
+  operation: WriteOperation;
+  /** Only these fields (a section screen). */
+  fields?: readonly string[];
+  /** Shown but not editable (`x-resource.own.locked` on the merchant's own record). */
+  locked?: readonly string[];
+  /** Where Cancel goes when the screen was opened directly (no page to go back to). */
+  cancelTo?: string;
+}
+
+/**
+ * Where Cancel leads: back to the page the user came from, else the record's page (or the list
+ * when the entity has none), else the list.
+ */
+function useCancel(cancelTo: string | undefined, id: unknown) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const createPath = useCreatePath();
+  const resource = useResourceContext();
+  const entity = useEntitySchema();
+  return useCallback(() => {
+    // The first page of a visit has the key "default": nothing of ours to go back to.
+    if (location.key !== 'default') return void navigate(-1);
+    const target =
+      cancelTo ??
+      (id !== undefined && allows(entity, 'show')
+        ? createPath({ resource, type: 'show', id: String(id) })
+        : createPath({ resource, type: 'list' }));
+    navigate(target);
+  }, [cancelTo, createPath, entity, id, location.key, navigate, resource]);
+}
+
+/**
+ * The card around a form lets the Save / Cancel bar stick to the screen's bottom: a card that
+ * clips its overflow would hold the bar at the form's end instead.
+ */
+export const stickyBarRoom = { '& .RaEdit-card, & .RaCreate-card': { overflow: 'visible' } } as const;
+
+/** The Save / Cancel bar, stuck to the bottom of the screen while the form scrolls under it. */
+const stickyBar = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 1.5,
+  mt: 3,
+  mx: -2,
+  px: 2,
+  py: 1.5,
+  bgcolor: 'background.paper',
+  borderTop: 1,
+  borderColor: 'divider',
+} as const;
+
+export function RecordForm({ operation, fields, locked, cancelTo }: RecordFormProps) {
   const entity = useEntitySchema();
   const translate = useTranslate();
   const [language] = useLocaleState();
@@ -57,6 +117,7 @@ export function RecordForm({ operation, fields }: { operation: WriteOperation; f
   const fromLocation = useRecordFromLocation();
   const record = shown ?? (operation === 'create' ? (fromLocation ?? undefined) : undefined);
   const [serverErrors, setServerErrors] = useState<FieldErrors>();
+  const cancel = useCancel(cancelTo, record?.id);
 
   const submit = useCallback(
     async (data: Values) => {
@@ -69,7 +130,7 @@ export function RecordForm({ operation, fields }: { operation: WriteOperation; f
 
   if (operation === 'update' && !record) return <Loading />;
   return (
-    <CardContent sx={{ maxWidth: 760 }}>
+    <CardContent sx={{ maxWidth: 1100, pb: 0, '&:last-child': { pb: 0 } }}>
       <SchemaForm
         id={`${entity.$id}-${operation}-form`}
         entity={entity}
@@ -82,8 +143,9 @@ export function RecordForm({ operation, fields }: { operation: WriteOperation; f
         language={language}
         disabled={saving}
         access={access}
+        locked={locked}
       >
-        <Box sx={{ display: 'flex', gap: 2, mt: 3 }}>
+        <Box role="group" aria-label={translate('app.form.actions')} sx={stickyBar}>
           <Button
             type="submit"
             variant="contained"
@@ -91,6 +153,9 @@ export function RecordForm({ operation, fields }: { operation: WriteOperation; f
             startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <Save />}
           >
             {translate('ra.action.save')}
+          </Button>
+          <Button type="button" variant="text" startIcon={<Close />} onClick={cancel} disabled={saving}>
+            {translate('ra.action.cancel')}
           </Button>
         </Box>
       </SchemaForm>

@@ -1,5 +1,5 @@
 import { Create } from 'react-admin';
-import { RecordForm } from './RecordForm';
+import { RecordForm, stickyBarRoom } from './RecordForm';
 import { useEntitySchema } from './useEntitySchema';
 import { useSaveOutcome } from './useSaveOutcome';
 
@@ -8,7 +8,7 @@ export default function ResourceCreate() {
   const entity = useEntitySchema();
   const outcome = useSaveOutcome(entity, 'created');
   return (
-    <Create mutationOptions={outcome}>
+    <Create mutationOptions={outcome} sx={stickyBarRoom}>
       <RecordForm operation="create" />
     </Create>
   );

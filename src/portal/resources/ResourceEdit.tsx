@@ -1,5 +1,5 @@
 import { Edit } from 'react-admin';
-import { RecordForm } from './RecordForm';
+import { RecordForm, stickyBarRoom } from './RecordForm';
 import { useEntitySchema } from './useEntitySchema';
 import { useSaveOutcome } from './useSaveOutcome';
 
@@ -11,7 +11,7 @@ export default function ResourceEdit() {
   const entity = useEntitySchema();
   const outcome = useSaveOutcome(entity, 'updated');
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={outcome}>
+    <Edit mutationMode="pessimistic" mutationOptions={outcome} sx={stickyBarRoom}>
       <RecordForm operation="update" />
     </Edit>
   );

@@ -3,7 +3,7 @@ import { Edit, useRecordContext, useTranslate } from 'react-admin';
 import type { EntitySchema } from '../../schema/types';
 import { writeSchema } from '../../schema/variants';
 import { editableData } from '../forms/formData';
-import { RecordForm } from './RecordForm';
+import { RecordForm, stickyBarRoom } from './RecordForm';
 import { sectionLabel } from './sections';
 import { useEntitySchema } from './useEntitySchema';
 import { useSaveOutcome } from './useSaveOutcome';
@@ -41,6 +41,7 @@ export default function ResourceSection({ section }: { section: string }) {
     <Edit
       mutationMode="pessimistic"
       mutationOptions={outcome}
+      sx={stickyBarRoom}
       transform={wholeRecord}
       title={<SectionTitle entity={entity} fields={fields} />}
     >

@@ -93,6 +93,11 @@ export const checkResourceNames: CrossCheck = (context) => {
     properties(context, pointerTo('/x-resource/commands', name, 'valuePermissions'), command.valuePermissions);
   }
   keys(context, '/x-resource/editable', resource.editable);
+  properties(context, '/x-resource/own/locked', resource.own?.locked);
+  resource.own?.locked?.forEach((field, i) => {
+    if (entity.properties[field]?.readOnly)
+      report(pointerTo('/x-resource/own/locked', i), `${quoted(field)} is readOnly: it is locked for everyone`);
+  });
   checkRecordPage(context);
 };
 
@@ -108,8 +113,16 @@ function checkRecordPage(context: CheckContext) {
   else
     for (const [language, name] of Object.entries(title ?? {})) named(pointerTo('/x-resource/title', language), name);
   if (resource.figure !== undefined) named('/x-resource/figure', resource.figure);
-  for (const [name, fields] of Object.entries(resource.layout ?? {}))
-    properties(context, pointerTo('/x-resource/layout', name), fields);
+  const placed = new Set<string>();
+  for (const [name, fields] of Object.entries(resource.layout ?? {})) {
+    const at = pointerTo('/x-resource/layout', name);
+    properties(context, at, fields);
+    // One place per field: the page and the form show each once.
+    fields.forEach((field, i) => {
+      if (placed.has(field)) context.report(pointerTo(at, i), `${quoted(field)} is already in another section`);
+      placed.add(field);
+    });
+  }
   for (const [name, create] of Object.entries(resource.creates ?? {})) {
     const at = pointerTo('/x-resource/creates', name);
     keys(context, pointerTo(at, 'when'), create.when);
@@ -141,6 +154,8 @@ export const checkPropertyNames: CrossCheck = (context) => {
     const unique = property['x-unique'];
     if (typeof unique === 'object' && !hasProperty(entity, unique.within))
       report(pointerTo(at, 'x-unique', 'within'), `${quoted(unique.within)} is not a property of ${entity.$id}`);
+    if (property['x-ui']?.inapplicable && !property['x-when'])
+      report(pointerTo(at, 'x-ui', 'inapplicable'), `it needs x-when: the field always applies`);
     const fieldOf = property['x-ui']?.fieldOf;
     if (fieldOf !== undefined && !hasProperty(entity, fieldOf))
       report(pointerTo(at, 'x-ui', 'fieldOf'), `${quoted(fieldOf)} is not a property of ${entity.$id}`);

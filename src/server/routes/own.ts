@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ownGate } from '../../schema/access';
+import { fieldLabelKey } from '../../schema/labels';
 import type { EntitySchema, XOwn } from '../../schema/types';
 import { callerOf } from '../auth/caller';
 import type { ServerContext } from '../context';
 import type { Row } from '../db/database';
 import { withUploads } from '../files/uploads';
 import { checkAccess } from '../http/guard';
+import { ApiError } from '../kernel/api-error';
+import { languageOf, t } from '../kernel/language';
+import { lockedChanges } from '../storage/own-records';
 import { checkFileReferences, fileFields, multipartReader } from '../http/multipart';
 import { errorResponses } from '../http/shared-schemas';
 import { ownPath } from './paths';
@@ -16,6 +20,19 @@ import { dropIgnoredFields } from '../http/ignored-fields';
  * notification settings), read and replaced at `own.endpoint` without an id; stored by
  * `storage/own-records`.
  */
+
+/**
+ * 409 for a change of fields the merchant may not change on its own record (`own.locked`: its
+ * account's `active` flag), naming them by their labels in the request's language, each field
+ * marked with the message.
+ */
+function lockedRefusal(request: FastifyRequest, entity: EntitySchema, names: readonly string[]): ApiError {
+  const language = languageOf(request);
+  const labels = names.map((name) => t(language, fieldLabelKey(entity.$id, name))).join(', ');
+  const params = { fields: labels };
+  const fields = Object.fromEntries(names.map((name) => [name, { key: 'app.message.own_locked', params }]));
+  return new ApiError(409, 'app.message.own_locked', fields, params);
+}
 
 /** `GET` and `PUT` of one entity's own record, gated, encrypted and multipart like its other routes. */
 function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySchema, own: XOwn): void {
@@ -80,8 +97,13 @@ function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySch
   };
   app.put(path, writeOptions, async (request) => {
     const values = await recordOf(request);
+    const merchantId = callerOf(request).merchant.id;
     return withUploads(ctx.uploads, request.pendingFiles, () =>
-      ctx.db.transaction((tx) => ctx.own.replace(tx, entity, callerOf(request).merchant.id, values)),
+      ctx.db.transaction(async (tx) => {
+        const changed = lockedChanges(entity, await ctx.own.read(tx, entity, merchantId), values);
+        if (changed.length > 0) throw lockedRefusal(request, entity, changed);
+        return ctx.own.replace(tx, entity, merchantId, values);
+      }),
     );
   });
 }

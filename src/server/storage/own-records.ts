@@ -89,9 +89,12 @@ export class OwnRecords {
    */
   async replace(q: Queryable, entity: EntitySchema, merchantId: number, values: Row, system: Row = {}): Promise<Row> {
     const current = await ensureOwn(q, entity, merchantId, true);
+    // A locked field left out keeps its value, as a read-only one does (the route refuses a change).
+    const locked = new Set(entity['x-resource'].own?.locked ?? []);
     const next: Row = {};
     for (const [name, property] of Object.entries(entity.properties)) {
-      if (property.readOnly || (property.writeOnly && values[name] === undefined)) {
+      const kept = property.readOnly || ((property.writeOnly || locked.has(name)) && values[name] === undefined);
+      if (kept) {
         if (current[name] !== undefined) next[name] = current[name];
       } else if (values[name] !== undefined && values[name] !== null) {
         next[name] =
@@ -129,4 +132,14 @@ export class OwnRecords {
       JSON.stringify({ ...current, ...system }),
     ]);
   }
+}
+
+/**
+ * The `x-resource.own.locked` fields that `values` would change on the own record `current` (as
+ * read, defaults filled): a merchant may send them back as they are, never another value.
+ */
+export function lockedChanges(entity: EntitySchema, current: Row, values: Row): string[] {
+  return (entity['x-resource'].own?.locked ?? []).filter(
+    (name) => values[name] !== undefined && values[name] !== null && values[name] !== current[name],
+  );
 }

@@ -1,4 +1,6 @@
 import type { TemplatesType } from '@rjsf/utils';
+import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
+import { ArrayFieldTemplate } from './ArrayFieldTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 
@@ -7,6 +9,8 @@ import { ObjectFieldTemplate } from './ObjectFieldTemplate';
  * so rjsf sees the same registry on every render (a new object would remount the fields).
  */
 export const formTemplates: Partial<TemplatesType> = {
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
   BaseInputTemplate,
   ObjectFieldTemplate,
 };

@@ -101,20 +101,37 @@ export function FileWidget(props: WidgetProps) {
             }}
           />
         )}
-        <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={disabled || readonly}>
+        {/*
+          The file input itself is the control (focusable, named by the field's label), visually
+          hidden; the label after it looks like a button and opens it. A button wrapped around the
+          input would be one interactive element inside another.
+        */}
+        <Box
+          component="input"
+          id={id}
+          name={name}
+          type="file"
+          accept={spec?.accept.join(',')}
+          disabled={disabled || readonly}
+          onChange={handleChange}
+          onBlur={() => onBlur(id, value)}
+          {...fieldAria(id, rawErrors)}
+          {...(refusal ? { 'aria-invalid': true, 'aria-describedby': refusalId } : {})}
+          sx={{
+            ...visuallyHidden,
+            '&:focus-visible + label': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+          }}
+        />
+        <Button
+          component="label"
+          htmlFor={id}
+          variant="outlined"
+          startIcon={<UploadFile />}
+          disabled={disabled || readonly}
+          tabIndex={-1}
+          role={undefined}
+        >
           {translate('app.form.choose_file')}
-          <Box
-            component="input"
-            id={id}
-            name={name}
-            type="file"
-            accept={spec?.accept.join(',')}
-            onChange={handleChange}
-            onBlur={() => onBlur(id, value)}
-            {...fieldAria(id, rawErrors)}
-            {...(refusal ? { 'aria-invalid': true, 'aria-describedby': refusalId } : {})}
-            sx={visuallyHidden}
-          />
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {chosen?.name ?? stored ?? translate('app.form.no_file')}

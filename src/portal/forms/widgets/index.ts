@@ -8,6 +8,7 @@ import { MoneyWidget } from './MoneyWidget';
 import { PasswordWidget } from './PasswordWidget';
 import { ReferencesWidget } from './ReferencesWidget';
 import { ReferenceWidget } from './ReferenceWidget';
+import { SwitchWidget } from './SwitchWidget';
 import { TabsWidget } from './TabsWidget';
 
 /**
@@ -25,6 +26,8 @@ export const formWidgets: RegistryWidgetsType = {
   references: ReferencesWidget,
   tabs: TabsWidget,
   choice: ChoiceWidget,
+  // Every boolean property: rjsf picks its checkbox widget by this name.
+  CheckboxWidget: SwitchWidget,
 };
 
 export type FormWidgetName =

@@ -72,7 +72,7 @@ function OwnForm({ entity, section, inline }: { entity: EntitySchema; section?: 
   return (
     <>
       {!inline && <Title title={title} />}
-      <Card variant={inline ? 'outlined' : 'elevation'}>
+      <Card variant={inline ? 'outlined' : 'elevation'} sx={{ overflow: 'visible' }}>
         {error ? (
           <CardContent>
             <Alert severity="error">{error.message}</Alert>
@@ -80,7 +80,7 @@ function OwnForm({ entity, section, inline }: { entity: EntitySchema; section?: 
         ) : (
           <RecordContextProvider value={record}>
             <SaveContextProvider value={saveContext}>
-              <RecordForm operation="update" fields={fields} />
+              <RecordForm operation="update" fields={fields} locked={own.locked} cancelTo={own.routes.show} />
             </SaveContextProvider>
           </RecordContextProvider>
         )}
