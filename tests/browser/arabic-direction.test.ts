@@ -57,8 +57,11 @@ describe('Latin values in the Arabic back office', () => {
     const listAddress = page.url();
     await reference.click();
     await page.waitForURL((url) => url.href !== listAddress);
-    await page.locator('main dd, main td').first().waitFor();
-    expect(await unisolated(page, 'main dd')).toEqual([]);
+    // A record page's values: what follows each field's label.
+    const values = 'main .ra-field .RaLabeled-label ~ *, main dd';
+    await page.locator(values).first().waitFor();
+    expect(await page.locator(values).count()).toBeGreaterThan(5);
+    expect(await unisolated(page, values)).toEqual([]);
     expect(await documentLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await context.close();
   });

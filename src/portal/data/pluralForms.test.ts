@@ -9,7 +9,9 @@ const COUNTS = [0, 1, 2, 3, 11, 100];
 
 /** react-admin's provider as the portal builds it, over one catalogue. */
 function provider(locale: string, phrases: Catalogue) {
-  const { translate } = polyglotI18nProvider(() => phrases as unknown as TranslationMessages, locale, [], { pluralRules });
+  const { translate } = polyglotI18nProvider(() => phrases as unknown as TranslationMessages, locale, [], {
+    pluralRules,
+  });
   return { t: translate };
 }
 

@@ -55,7 +55,13 @@ export function PortalMenu() {
   return (
     // A long label ("Incomplete transactions", "Property management") wraps onto a second line
     // instead of being cut off; with the sidebar folded the labels are hidden anyway.
-    <Menu sx={{ '& .MuiMenuItem-root': { whiteSpace: 'normal', lineHeight: 1.3, minHeight: 40 } }}>
+    <Menu
+      sx={{
+        '& .MuiMenuItem-root': { whiteSpace: 'normal', lineHeight: 1.3, minHeight: 40 },
+        // react-admin's entries write their label with `noWrap` (one line, cut off with "…").
+        '& .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible' },
+      }}
+    >
       <Menu.DashboardItem primaryText={translate('app.menu.dashboard')} />
       {groups.map(({ group, entries }) => (
         <MenuGroup

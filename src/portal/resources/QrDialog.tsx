@@ -14,7 +14,9 @@ const PRINT_ONLY_THE_CODE = {
   '@media print': {
     'body *': { visibility: 'hidden' },
     '.qr-print, .qr-print *': { visibility: 'visible' },
-    '.qr-print': { position: 'absolute', insetInlineStart: 0, top: 0, width: '100%', textAlign: 'center' },
+    // Fixed to the page, so that neither the dialog's narrow paper nor its scrolling clips the code.
+    '.qr-print': { position: 'fixed', top: 0, left: 0, right: 0, textAlign: 'center' },
+    '.MuiDialog-paper': { overflow: 'visible', boxShadow: 'none' },
     '.qr-print-actions': { display: 'none' },
   },
 } as const;
