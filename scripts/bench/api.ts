@@ -11,6 +11,7 @@ import {
   reportPage,
   scenarios,
   statementScenario,
+  globalSearchScenario,
   type ListParams,
   type Scenario,
   type Step,
@@ -19,7 +20,7 @@ import {
 /**
  * The API under load, over loopback, against the bench's server process: latency percentiles and
  * throughput of sign-in, the dashboard, the transactions report, invoice search, one invoice,
- * invoice creation and a mixed load, the merchant statement page where the server has it, then the CSV export of every transaction with the server's
+ * invoice creation and a mixed load, the merchant statement page where the server has it, the global search, then the CSV export of every transaction with the server's
  * peak memory. Every scenario warms up first; any answer other than 2xx is counted, and a run with
  * more than a few is refused as no measurement at all. Each p50 and p95 stands beside the same
  * figure of its floor (`api-floor.ts`) and their ratio, which the budgets judge.
@@ -207,11 +208,10 @@ async function measure(target: BenchTarget, scenario: Scenario, floor: FloorRun)
 }
 
 /**
- * MERCHANT STATEMENT PAGE (`scenarios.ts`, `statementScenario`): over HTTP alone (it has no
- * floor), its p95 against its budget in milliseconds.
+ * A scenario measured over HTTP alone, without a floor (the merchant statement page and the
+ * global search of `scenarios.ts`): its p95 against its budget in milliseconds.
  */
-async function statementFigures(target: BenchTarget): Promise<Figure[]> {
-  const scenario = statementScenario(target.database);
+async function httpOnlyFigures(target: BenchTarget, scenario: Scenario): Promise<Figure[]> {
   const run = await loaded(target, scenario);
   const note = runNote(scenario, run);
   const figure = scenarioFigure(target, scenario, note);
@@ -312,7 +312,10 @@ export async function run(target: BenchTarget, floor?: ApiFloor): Promise<Figure
   for (const scenario of scenarios(floor.workload, target.database).filter((one) => chosen(one.name))) {
     figures.push(...(await measure(target, scenario, await floor.of(scenario.name))));
   }
-  if (chosen('merchant statement')) figures.push(...(await statementFigures(target)));
+  if (chosen('merchant statement'))
+    figures.push(...(await httpOnlyFigures(target, statementScenario(target.database))));
+  if (chosen('global search'))
+    figures.push(...(await httpOnlyFigures(target, globalSearchScenario(floor.workload, target.database))));
   if (chosen('CSV export')) figures.push(...(await exportFigures(target, floor)));
   return figures;
 }
