@@ -110,7 +110,9 @@ describe('a list that needs a date range', { timeout: 20_000 }, () => {
     answerList();
     renderBackOffice('/settlement', admin, { language: 'ar' });
     await row();
-    const [from, to] = screen.getAllByRole('group', { name: 'الفترة' })[0].querySelectorAll('input:not([type=date])');
+    const [from, to] = screen
+      .getAllByRole('group', { name: 'الفترة' })[0]
+      .querySelectorAll<HTMLInputElement>('input:not([type=date])');
     fireEvent.change(to, { target: { value: shown(addDays(today, -40)) } });
     expect(from.value).toBe(shown(addDays(today, -29)));
     expect((await screen.findByRole('alert')).textContent).toBe('يجب أن يكون تاريخ النهاية في تاريخ البداية أو بعده');

@@ -469,9 +469,12 @@ describe('status actions on list rows', { timeout: 20_000 }, () => {
     expect(await screen.findByText('changes saved', undefined, find)).toBeTruthy();
     expect(packed).toHaveLength(1);
     await waitFor(() => expect(listedBoxes.length).toBeGreaterThan(before), find);
-    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Ship', hidden: true })).toHaveLength(1), find);
+    const [packedRow] = (await screen.findAllByRole('row', undefined, find)).slice(1);
+    expect(within(packedRow).getByText('Tea')).toBeTruthy();
     // Still the list: the click did not open the record.
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+    fireEvent.click(within(packedRow).getByRole('button', { name: 'Row actions' }));
+    expect(await screen.findByRole('button', { name: 'Ship' }, find)).toBeTruthy();
   });
 
   it('asks first when the schema says so; closing the question leaves the row as it was', async () => {
