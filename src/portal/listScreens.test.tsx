@@ -20,6 +20,8 @@ vi.mock('../schema/registry', async (importOriginal) =>
 );
 
 const today = currentDay();
+/** A day as the date fields show it, in both languages: dd/mm/yyyy. */
+const shown = (day: string) => day.split('-').reverse().join('/');
 const ROWS = [
   {
     id: 1,
@@ -59,20 +61,22 @@ describe('a list that needs a date range', { timeout: 20_000 }, () => {
     const sent = answerList();
     renderBackOffice('/settlement', admin);
     await row();
-    expect((screen.getByLabelText(/Created at from/) as HTMLInputElement).value).toBe(addDays(today, -29));
-    expect((screen.getByLabelText(/Created at to/) as HTMLInputElement).value).toBe(today);
+    expect((screen.getByLabelText(/Created at from/) as HTMLInputElement).value).toBe(shown(addDays(today, -29)));
+    expect((screen.getByLabelText(/Created at to/) as HTMLInputElement).value).toBe(shown(today));
     expect(filterOf(sent[0])).toEqual({ created_at_gte: addDays(today, -29), created_at_lte: today });
     // The date range replaces the field's own from/to filter.
     expect(screen.getAllByLabelText(/Created at from/)).toHaveLength(1);
   });
 
-  it('refuses a range longer than the rule allows beside the dates, without asking the API', async () => {
+  it('refuses a range longer than the rule allows in place of the rows, without asking the API', async () => {
     const sent = answerList();
     renderBackOffice('/settlement', admin);
     await row();
     const from = screen.getByLabelText(/Created at from/);
-    fireEvent.change(from, { target: { value: addMonths(addDays(today, -1), -6) } });
+    fireEvent.change(from, { target: { value: shown(addMonths(addDays(today, -1), -6)) } });
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'The date range must be at most 6 months');
+    // The rows no longer match the dates: the reason stands in their place.
+    expect(screen.queryByText('SET-001')).toBeNull();
     expect(from.getAttribute('aria-invalid')).toBe('false');
     expect(screen.getByLabelText(/Created at to/).getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(screen.getByLabelText(/Created at to/), { target: { value: '' } });
@@ -80,8 +84,8 @@ describe('a list that needs a date range', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sent).toHaveLength(1);
 
-    fireEvent.change(screen.getByLabelText(/Created at to/), { target: { value: addDays(today, -1) } });
-    await waitFor(() => expect(sent).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText(/Created at to/), { target: { value: shown(addDays(today, -1)) } });
+    await waitFor(() => expect(sent).toHaveLength(2), { timeout: 5000 });
     expect(filterOf(sent[1])).toEqual({
       created_at_gte: addMonths(addDays(today, -1), -6),
       created_at_lte: addDays(today, -1),
@@ -106,9 +110,11 @@ describe('a list that needs a date range', { timeout: 20_000 }, () => {
     answerList();
     renderBackOffice('/settlement', admin, { language: 'ar' });
     await row();
-    const [from, to] = screen.getAllByRole('group', { name: 'الفترة' })[0].querySelectorAll('input');
-    fireEvent.change(to, { target: { value: addDays(today, -40) } });
-    expect(from.value).toBe(addDays(today, -29));
+    const [from, to] = screen
+      .getAllByRole('group', { name: 'الفترة' })[0]
+      .querySelectorAll<HTMLInputElement>('input:not([type=date])');
+    fireEvent.change(to, { target: { value: shown(addDays(today, -40)) } });
+    expect(from.value).toBe(shown(addDays(today, -29)));
     expect((await screen.findByRole('alert')).textContent).toBe('يجب أن يكون تاريخ النهاية في تاريخ البداية أو بعده');
   });
 });
@@ -136,7 +142,7 @@ describe('a view', { timeout: 20_000 }, () => {
     const sent = answerList();
     renderBackOffice('/test/incomplete', admin);
     await row();
-    fireEvent.change(screen.getByLabelText(/Created at from/), { target: { value: addDays(today, -8) } });
+    fireEvent.change(screen.getByLabelText(/Created at from/), { target: { value: shown(addDays(today, -8)) } });
     expect((await screen.findByRole('alert')).textContent).toBe('Choose a date within the last 7 days');
     expect(sent).toHaveLength(1);
   });
