@@ -45,7 +45,7 @@ const isNumeric = (entity: EntitySchema, name: string) => {
  * their own list sorts them: a compact table of their list columns on wider screens, two-line
  * items on phones, each opening the record.
  */
-function RelatedList({ related: { source, column, columns }, id }: { related: Related; id: Identifier }) {
+function RelatedList({ related: { source, column, columns, name }, id }: { related: Related; id: Identifier }) {
   const translate = useTranslate();
   const display = useDisplay(source);
   const entities = usePortalEntities();
@@ -66,7 +66,8 @@ function RelatedList({ related: { source, column, columns }, id }: { related: Re
   const pathOf = (record: RaRecord) => createPath({ resource: source.$id, id: record.id, type: 'show' });
   const text = (record: RaRecord, name: string) => displayText(display, name, propertyAt(source, name), record[name]);
   const headingId = `related-${source.$id}-${column}`;
-  const heading = translate(`resources.${source.$id}.name`, { smart_count: 2, _: humanise(source.$id) });
+  const plural = translate(`resources.${source.$id}.name`, { smart_count: 2, _: humanise(source.$id) });
+  const heading = name ? translate(`app.record.related.${name}`, { _: plural }) : plural;
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ px: 2, py: 1.5 }}>
@@ -162,9 +163,12 @@ export function RelatedRecords({ entity }: { entity: EntitySchema }) {
   if (!record || related.length === 0) return null;
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-      {related.map((item) => (
-        <RelatedList key={`${item.source.$id}.${item.column}`} related={item} id={record.id} />
-      ))}
+      {related.map((item) => {
+        // Records pointing at it by a value (an invoice's payments by its reference) need that value.
+        const id = item.key ? (record[item.key] as Identifier | null | undefined) : record.id;
+        if (id === undefined || id === null || id === '') return null;
+        return <RelatedList key={`${item.source.$id}.${item.column}`} related={item} id={id} />;
+      })}
     </Box>
   );
 }
