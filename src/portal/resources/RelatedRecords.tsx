@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 import { allows } from '../../schema/operations';
 import { relatedOf, titleProperty, type Related } from '../../schema/recordPage';
+import { referenceOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import type { PortalPermissions } from '../data/authProvider';
 import { fieldLabelKey } from '../forms/uiSchema';
@@ -60,8 +61,11 @@ function RelatedList({ related: { source, column, columns, name }, id }: { relat
     sort: { field, order },
   });
   const title = titleProperty(source, entities, display.language);
-  // The record's title opens it; a list without it among its columns opens by its first one.
-  const titleName = title && columns.includes(title) ? title : columns[0];
+  // The record's title opens it; a list without it among its columns opens by its first one that
+  // is not a reference (a contract's unit would read as the unit's id there).
+  const isReference = (name: string) => Boolean(referenceOf(propertyAt(source, name) ?? {}));
+  const titleName =
+    title && columns.includes(title) ? title : (columns.find((name) => !isReference(name)) ?? columns[0]);
   const opens = allows(source, 'show') && mayDo(source, 'show', permissions);
   const pathOf = (record: RaRecord) => createPath({ resource: source.$id, id: record.id, type: 'show' });
   const text = (record: RaRecord, name: string) => displayText(display, name, propertyAt(source, name), record[name]);
@@ -99,7 +103,7 @@ function RelatedList({ related: { source, column, columns, name }, id }: { relat
               <ListItemText
                 primary={<bdi>{text(record, titleName)}</bdi>}
                 secondary={columns
-                  .filter((name) => name !== titleName)
+                  .filter((name) => name !== titleName && !isReference(name))
                   .map((name) => text(record, name))
                   .filter(Boolean)
                   .slice(0, 3)
