@@ -28,8 +28,7 @@ function OwnActions({ entity }: { entity: EntitySchema }) {
   const translate = useTranslate();
   const { routes, sections = {} } = ownOf(entity);
   return (
-    // On a phone react-admin lets the bar grow to fill the screen's height; it keeps its own here.
-    <TopToolbar sx={{ flex: 'none' }}>
+    <TopToolbar>
       {routes.edit && (
         <Button component={Link} to={routes.edit} label={ownEditTitle(entity, translate)}>
           <Edit />
