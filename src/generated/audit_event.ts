@@ -14,7 +14,8 @@ export interface AuditEvent {
     | 'two_factor_disabled'
     | 'record_created'
     | 'record_changed'
-    | 'record_deleted';
+    | 'record_deleted'
+    | 'keys_revealed';
   result: 'success' | 'failure';
   reason?:
     'wrong_password' | 'account_locked' | 'account_disabled' | 'invalid_code' | 'invalid_two_factor_code';

@@ -7,7 +7,17 @@ export interface Transaction {
   payment_id?: string;
   track_id?: string;
   auth_code?: string;
-  result_code?: string;
+  result_code?:
+    | 'CAPTURED'
+    | 'APPROVED'
+    | 'PENDING'
+    | 'CASH_PENDING'
+    | 'INITIATED'
+    | 'DECLINED'
+    | 'INSUFFICIENT_FUNDS'
+    | 'NOT_SUPPORTED'
+    | 'NOT CAPTURED'
+    | 'CAPTURED_DUPLICATE';
   invoice_reference?: string;
   customer_name?: string;
   customer_mobile?: string;

@@ -286,6 +286,12 @@ export interface XResource {
   links?: {
     [k: string]: XLink;
   };
+  /**
+   * Records of other entities a record's page lists that point at it by a value rather than an `x-references` id, by name: `{ "payments": { "entity": "transaction", "column": "invoice_reference", "key": "reference_no" } }` lists the transactions whose `invoice_reference` is the record's `reference_no`, titled `app.record.related.<name>`. `column` must be one of the entity's list filters.
+   */
+  related?: {
+    [k: string]: XRelated;
+  };
 }
 /**
  * Portal routes of SPEC §2 that open the resource's screens; `:id` stands for the record id. None for an entity only seen inside another's screens.
@@ -533,6 +539,30 @@ export interface XLink {
    * Portal route of the page; `:id` stands for the record's id.
    */
   route: string;
+}
+/**
+ * Records of `entity` whose `column` holds the record's `key` (an invoice's payments).
+ *
+ * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
+ * via the `definition` "XRelated".
+ */
+export interface XRelated {
+  /**
+   * The entity listed.
+   */
+  entity: string;
+  /**
+   * The entity's property holding the value, one of its list filters.
+   */
+  column: string;
+  /**
+   * The record's property whose value they hold.
+   */
+  key: string;
+  /**
+   * The columns listed; the entity's list columns when left out.
+   */
+  columns?: string[];
 }
 /**
  * How the list screen and the list endpoint behave.
@@ -853,9 +883,21 @@ export interface XUi {
    */
   inapplicable?: 'hide' | 'disable';
   /**
+   * An internal value (a sequence number, a key of another system): left off the record's page, `id` being one unless it says `false`. The form and the list follow their own hints.
+   */
+  technical?: boolean;
+  /**
+   * One of the merchant's keys (`x-generated` names which): never shown in full on the record's page, masked, with a Reveal that asks for the account's password again (`POST /v1/keys/reveal`, logged) and a one-click Copy.
+   */
+  secret?: boolean;
+  /**
    * Text direction of the input whatever the language.
    */
   dir?: 'rtl' | 'ltr';
+  /**
+   * The value is an ISO 3166-1 alpha-2 country code (`KW`), shown by the country's name in the user's language (`Intl.DisplayNames`).
+   */
+  country?: boolean;
   /**
    * Enum values the form does not offer (records made another way, such as bulk invoices).
    */

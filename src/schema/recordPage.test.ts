@@ -3,10 +3,13 @@ import en from '../../locales/en.json';
 import ar from '../../locales/ar.json';
 import {
   DETAILS_SECTION,
+  isTechnical,
   offeredCreates,
   recordSections,
   relatedOf,
+  shownOnPage,
   statusProperty,
+  timelineSources,
   titleProperty,
 } from './recordPage';
 import { entitySchemas } from './registry';
@@ -16,7 +19,22 @@ import type { EntitySchema } from './types';
 /** The record page read from the product's schemas: tones, title, sections, related records, creates. */
 
 const entities = Object.values(entitySchemas);
-const { transaction, refund, capture, invoice, unit } = entitySchemas;
+const {
+  transaction,
+  refund,
+  capture,
+  invoice,
+  unit,
+  merchant,
+  employee,
+  tenant,
+  sale_order,
+  product,
+  sale_list,
+  compliance,
+  subscription,
+  payment_transfer,
+} = entitySchemas;
 
 const lookup = (catalogue: unknown, key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
@@ -76,7 +94,7 @@ describe('sections', () => {
   it('follow x-resource.layout, the fields it leaves out first under Details', () => {
     const names = Object.keys(transaction.properties);
     const sections = recordSections(transaction, names);
-    expect(sections[0]).toEqual({ name: DETAILS_SECTION, fields: ['id', 'status'] });
+    expect(sections[0]).toEqual({ name: DETAILS_SECTION, fields: ['id'] });
     expect(sections.map(({ name }) => name)).toEqual([
       DETAILS_SECTION,
       ...Object.keys(transaction['x-resource'].layout ?? {}),
@@ -87,10 +105,13 @@ describe('sections', () => {
   it('leave out fields not shown and sections left empty', () => {
     const sections = recordSections(transaction, ['amount', 'status']);
     expect(sections).toEqual([
-      { name: DETAILS_SECTION, fields: ['status'] },
+      { name: 'amounts', fields: ['amount'] },
+      { name: 'payment', fields: ['status'] },
+    ]);
+    expect(recordSections(capture, ['id', 'amount'])).toEqual([
+      { name: DETAILS_SECTION, fields: ['id'] },
       { name: 'amounts', fields: ['amount'] },
     ]);
-    expect(recordSections(capture, ['id', 'amount'])).toEqual([{ name: DETAILS_SECTION, fields: ['id', 'amount'] }]);
   });
 
   it('are titled in both languages', () => {
@@ -104,7 +125,90 @@ describe('sections', () => {
   });
 });
 
+describe('the fields a page shows', () => {
+  const shown = (entity: EntitySchema) => shownOnPage(entity).map(([name]) => name);
+
+  it('leave out internal ids and technical values unless the schema says otherwise', () => {
+    expect(isTechnical('id', invoice.properties.id)).toBe(true);
+    expect(isTechnical('id', { type: 'integer', 'x-ui': { technical: false } })).toBe(false);
+    expect(shown(invoice)).not.toContain('id');
+    expect(shown(merchant)).not.toContain('seq_id');
+    expect(shown(employee)).not.toContain('user_id');
+    expect(shown(merchant)).toContain('reference_number');
+  });
+
+  it("show the merchant's keys (to be revealed), but no other write-only value", () => {
+    expect(shown(merchant)).toEqual(expect.arrayContaining(['access_code', 'iv_key', 'secret_key']));
+    expect(shown(employee)).not.toContain('password');
+  });
+
+  it('put every field of the main records in a named section, none left in one long Details', () => {
+    for (const entity of [
+      invoice,
+      transaction,
+      refund,
+      capture,
+      tenant,
+      sale_order,
+      product,
+      sale_list,
+      employee,
+      compliance,
+      subscription,
+      payment_transfer,
+    ]) {
+      const sections = recordSections(entity, shown(entity));
+      expect(
+        sections.map(({ name }) => name),
+        entity.$id,
+      ).not.toContain(DETAILS_SECTION);
+      expect(sections.length, entity.$id).toBeGreaterThan(2);
+    }
+  });
+
+  it('name countries by a hint, which the meta-schema and the check know', () => {
+    expect(merchant.properties.country['x-ui']?.country).toBe(true);
+    expect(compliance.properties.nationality['x-ui']?.country).toBe(true);
+  });
+
+  it('label every result code of a transaction in both languages', () => {
+    for (const value of transaction.properties.result_code.enum ?? [])
+      for (const catalogue of [en, ar])
+        expect(lookup(catalogue, `resources.transaction.enums.result_code.${String(value)}`), String(value)).toBeTypeOf(
+          'string',
+        );
+  });
+});
+
+describe('the timeline', () => {
+  it('reads the change history of an entity that keeps one, and the activity log of an entity it lists', () => {
+    expect(timelineSources(tenant, entities)).toEqual({ history: true, activity: false });
+    expect(timelineSources(invoice, entities)).toEqual({ history: false, activity: true });
+    expect(timelineSources(sale_order, entities)).toEqual({ history: false, activity: false });
+  });
+
+  it('is titled in both languages', () => {
+    for (const key of ['title', 'created', 'changed', 'by', 'empty', 'unavailable'])
+      for (const catalogue of [en, ar])
+        expect(lookup(catalogue, `app.record.timeline.${key}`), key).toBeTypeOf('string');
+  });
+});
+
 describe('related records', () => {
+  it('of an invoice are its payments, the transactions holding its reference, titled in both languages', () => {
+    const [payments] = relatedOf(invoice, entities);
+    expect(payments).toMatchObject({ name: 'payments', column: 'invoice_reference', key: 'reference_no' });
+    expect(payments.source.$id).toBe('transaction');
+    for (const catalogue of [en, ar]) expect(lookup(catalogue, 'app.record.related.payments')).toBeTypeOf('string');
+  });
+
+  it('of a tenant are its rent invoices and deposits; of a sale list, its orders', () => {
+    expect(relatedOf(tenant, entities).map(({ source }) => source.$id)).toEqual(
+      expect.arrayContaining(['rent_invoice', 'deposit']),
+    );
+    expect(relatedOf(sale_list, entities).map(({ source }) => source.$id)).toContain('sale_order');
+  });
+
   it('of a transaction are its refunds and captures, by their transaction_id', () => {
     expect(relatedOf(transaction, entities).map(({ source, column }) => `${source.$id}.${column}`)).toEqual([
       'refund.transaction_id',

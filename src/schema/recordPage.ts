@@ -1,7 +1,7 @@
 import { allows } from './operations';
-import { labelProperty, referenceOf } from './relations';
+import { childrenOf, labelProperty, referenceOf } from './relations';
 import { isStatus } from './tones';
-import type { EntitySchema } from './types';
+import type { EntitySchema, PropertySchema } from './types';
 
 /**
  * What a record's page is made of, read from the schemas: its human title, status and key figure
@@ -41,6 +41,28 @@ export function statusProperty(entity: EntitySchema): string | undefined {
   return Object.entries(entity.properties).find(([name, property]) => isStatus(name, property))?.[0];
 }
 
+/**
+ * Whether a property is internal (`x-ui.technical`): a sequence number, a key of another system.
+ * The record's `id` is, unless its schema says `technical: false`; the page leaves them out.
+ */
+export function isTechnical(name: string, property: PropertySchema): boolean {
+  return property['x-ui']?.technical ?? name === 'id';
+}
+
+/**
+ * The properties a record's page shows, in schema order: all but the values no one reads back
+ * (`writeOnly`, unless a key the page reveals on demand: `x-ui.secret`), the child records sent
+ * with a create (`x-children`) and the internal ones.
+ */
+export function shownOnPage(entity: EntitySchema): [string, PropertySchema][] {
+  return Object.entries(entity.properties).filter(
+    ([name, property]) =>
+      (!property.writeOnly || Boolean(property['x-ui']?.secret)) &&
+      !childrenOf(property) &&
+      !isTechnical(name, property),
+  );
+}
+
 /** One titled section of a record's page: its name (`app.record.groups.<name>`) and its fields. */
 export interface RecordSection {
   name: string;
@@ -61,10 +83,18 @@ export function recordSections(entity: EntitySchema, names: readonly string[]): 
   return sections.filter(({ fields }) => fields.length > 0);
 }
 
-/** Records of `source` pointing at a record by their `column` (a refund's `transaction_id`). */
+/**
+ * Records of `source` pointing at a record by their `column`: a refund's `transaction_id` holds the
+ * transaction's id; with `key` (`x-resource.related`), the column holds that property of the
+ * record instead (a transaction's `invoice_reference`, the invoice's `reference_no`).
+ */
 export interface Related {
   source: EntitySchema;
   column: string;
+  /** The record's property the column holds; its id when left out. */
+  key?: string;
+  /** The list's title, `app.record.related.<name>`; the source's plural name when left out. */
+  name?: string;
   /** The columns listed: the reference's `columns`, else the source's list columns (the reference left out). */
   columns: readonly string[];
 }
@@ -75,6 +105,29 @@ export interface Related {
  * list's products) are left out: one record is one of many there, not a child.
  */
 export function relatedOf(entity: EntitySchema, entities: readonly EntitySchema[]): Related[] {
+  const byValue = Object.entries(entity['x-resource'].related ?? {}).flatMap(([name, related]) => {
+    const source = entities.find((candidate) => candidate.$id === related.entity);
+    if (!source || !allows(source, 'list')) return [];
+    const columns = related.columns ?? source['x-list'].columns.filter((column) => column !== related.column);
+    return [{ source, column: related.column, key: related.key, name, columns }];
+  });
+  return [...byValue, ...referringTo(entity, entities)];
+}
+
+/**
+ * The columns of `source` other entities list its records by, a value of theirs (`x-resource.related`:
+ * a transaction's `invoice_reference`): a list filtered by one is the records of one record, so it
+ * needs no date range, as a list filtered by a reference id does not.
+ */
+export function valueReferenceFilters(source: EntitySchema, entities: readonly EntitySchema[]): string[] {
+  return entities.flatMap((entity) =>
+    Object.values(entity['x-resource'].related ?? {})
+      .filter((related) => related.entity === source.$id)
+      .map((related) => related.column),
+  );
+}
+
+function referringTo(entity: EntitySchema, entities: readonly EntitySchema[]): Related[] {
   return entities.flatMap((source) =>
     allows(source, 'list')
       ? Object.entries(source.properties).flatMap(([column, property]) => {
@@ -128,4 +181,22 @@ export function linksOf(entity: EntitySchema, record: Values): OfferedLink[] {
     route,
     path: route.replace(':id', encodeURIComponent(String(record.id))),
   }));
+}
+
+/** Where a record's timeline is read from: the change history and the activity log. */
+export interface TimelineSources {
+  /** `change_history` rows of the record: the entity keeps its history (`x-resource.history`). */
+  history: boolean;
+  /** `audit_event` rows of the record: the activity log lists the entity (its `entity` enum). */
+  activity: boolean;
+}
+
+/** The logs holding a record's changes, among the entities the portal serves. */
+export function timelineSources(entity: EntitySchema, entities: readonly EntitySchema[]): TimelineSources {
+  const listed = (log: string) =>
+    entities.find((candidate) => candidate.$id === log)?.properties.entity?.enum?.includes(entity.$id) ?? false;
+  return {
+    history: Boolean(entity['x-resource'].history) && listed('change_history'),
+    activity: listed('audit_event'),
+  };
 }

@@ -30,6 +30,7 @@ import { sharedSerializers } from './http/serializers';
 import { SHARED_SCHEMAS } from './http/shared-schemas';
 import { entityRouteSchemas } from './http/route-schemas';
 import { accountRoutes, accountSchemas } from './routes/account';
+import { keysRevealRoutes, keysRevealSchemas } from './routes/keys-reveal';
 import { assetReportRoutes } from './routes/asset-report';
 import { commissionReportRoutes } from './routes/commission-report';
 import { merchantUsageReportRoutes } from './routes/merchant-usage-report';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ...passwordSchemas,
     ...twoFactorSchemas,
     ...accountSchemas,
+    ...keysRevealSchemas,
     ...referenceSchemas,
     ...paySchemas,
   ]) {
@@ -169,6 +171,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await v1.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate(ctx));
         accountRoutes(signedIn, ctx);
+        keysRevealRoutes(signedIn, ctx);
         sessionRoutes(signedIn, ctx);
         passwordChangeRoutes(signedIn, ctx);
         twoFactorRoutes(signedIn, ctx);

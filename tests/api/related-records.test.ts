@@ -65,4 +65,26 @@ describe.each(DRIVERS)('records pointing at a record (%s)', (driver) => {
     expect(listed.statusCode).toBe(400);
     expect(listed.json().errors).toHaveProperty('transaction_id');
   });
+
+  it("lists an invoice's payments by its reference, whenever made, and no other invoice's", async () => {
+    const [paid] = await server.app.bawaba.db.query<{ invoice_reference: string }>(
+      `select t.invoice_reference from transactions t join merchants m on m.id = t.merchant_id
+        where m.email = $1::text and t.invoice_reference is not null order by t.id limit 1`,
+      [ACCOUNTS.merchant.email],
+    );
+    const listed = await merchant.list('/v1/report/transactions', {
+      filter: { invoice_reference: paid.invoice_reference },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json() as Row[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.invoice_reference === paid.invoice_reference)).toBe(true);
+    const others = await vendor.list('/v1/report/transactions', {
+      filter: { invoice_reference: paid.invoice_reference },
+    });
+    expect(others.json()).toEqual([]);
+    expect((await merchant.list('/v1/report/transactions', { filter: { invoice_reference: '' } })).statusCode).toBe(
+      400,
+    );
+  });
 });

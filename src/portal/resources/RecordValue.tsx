@@ -14,6 +14,7 @@ import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { portalFormatOf } from '../formats';
 import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
+import { countryName } from './countries';
 import { formatDate, formatNumber } from './format';
 import { JsonValue } from './JsonValue';
 import { LinkValue, isPayerLink, isWebAddress } from './LinkValue';
@@ -69,6 +70,7 @@ export function displayText(
   if (shown === 'date' || shown === 'date-time')
     return formatDate(String(value), display.language, shown === 'date-time');
   if (property?.enum) return enumLabel(display, path, value);
+  if (property?.['x-ui']?.country && typeof value === 'string') return countryName(value, display.language);
   if (Array.isArray(value)) {
     const items = property?.items;
     // Records (an order's lines) read one after the other; plain values as a list.

@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 import { allows } from '../../schema/operations';
 import { relatedOf, titleProperty, type Related } from '../../schema/recordPage';
+import { referenceOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
 import type { PortalPermissions } from '../data/authProvider';
 import { fieldLabelKey } from '../forms/uiSchema';
@@ -45,7 +46,7 @@ const isNumeric = (entity: EntitySchema, name: string) => {
  * their own list sorts them: a compact table of their list columns on wider screens, two-line
  * items on phones, each opening the record.
  */
-function RelatedList({ related: { source, column, columns }, id }: { related: Related; id: Identifier }) {
+function RelatedList({ related: { source, column, columns, name }, id }: { related: Related; id: Identifier }) {
   const translate = useTranslate();
   const display = useDisplay(source);
   const entities = usePortalEntities();
@@ -60,13 +61,17 @@ function RelatedList({ related: { source, column, columns }, id }: { related: Re
     sort: { field, order },
   });
   const title = titleProperty(source, entities, display.language);
-  // The record's title opens it; a list without it among its columns opens by its first one.
-  const titleName = title && columns.includes(title) ? title : columns[0];
+  // The record's title opens it; a list without it among its columns opens by its first one that
+  // is not a reference (a contract's unit would read as the unit's id there).
+  const isReference = (name: string) => Boolean(referenceOf(propertyAt(source, name) ?? {}));
+  const titleName =
+    title && columns.includes(title) ? title : (columns.find((name) => !isReference(name)) ?? columns[0]);
   const opens = allows(source, 'show') && mayDo(source, 'show', permissions);
   const pathOf = (record: RaRecord) => createPath({ resource: source.$id, id: record.id, type: 'show' });
   const text = (record: RaRecord, name: string) => displayText(display, name, propertyAt(source, name), record[name]);
   const headingId = `related-${source.$id}-${column}`;
-  const heading = translate(`resources.${source.$id}.name`, { smart_count: 2, _: humanise(source.$id) });
+  const plural = translate(`resources.${source.$id}.name`, { smart_count: 2, _: humanise(source.$id) });
+  const heading = name ? translate(`app.record.related.${name}`, { _: plural }) : plural;
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ px: 2, py: 1.5 }}>
@@ -98,7 +103,7 @@ function RelatedList({ related: { source, column, columns }, id }: { related: Re
               <ListItemText
                 primary={<bdi>{text(record, titleName)}</bdi>}
                 secondary={columns
-                  .filter((name) => name !== titleName)
+                  .filter((name) => name !== titleName && !isReference(name))
                   .map((name) => text(record, name))
                   .filter(Boolean)
                   .slice(0, 3)
@@ -162,9 +167,12 @@ export function RelatedRecords({ entity }: { entity: EntitySchema }) {
   if (!record || related.length === 0) return null;
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-      {related.map((item) => (
-        <RelatedList key={`${item.source.$id}.${item.column}`} related={item} id={record.id} />
-      ))}
+      {related.map((item) => {
+        // Records pointing at it by a value (an invoice's payments by its reference) need that value.
+        const id = item.key ? (record[item.key] as Identifier | null | undefined) : record.id;
+        if (id === undefined || id === null || id === '') return null;
+        return <RelatedList key={`${item.source.$id}.${item.column}`} related={item} id={id} />;
+      })}
     </Box>
   );
 }

@@ -171,6 +171,46 @@ describe('the cross-checks', () => {
     ]);
   });
 
+  describe('records a page lists by a value (x-resource.related)', () => {
+    const at = '/x-resource/related/payments';
+    it("accepts the invoice's payments as the schemas declare them", () => {
+      expect(reported(registryProblems(Object.values(entitySchemas)))).toEqual([]);
+    });
+    it('refuses an unknown entity', () => {
+      expect(problems('invoice', `${at}/entity`, 'payment')).toEqual([
+        `schemas/invoice.json#${at}/entity: unknown entity "payment"`,
+      ]);
+    });
+    it('refuses a column the listed entity lacks, or cannot be filtered by', () => {
+      expect(problems('invoice', `${at}/column`, 'invoice')).toEqual([
+        `schemas/invoice.json#${at}/column: "invoice" is not a property of transaction`,
+      ]);
+      expect(problems('invoice', `${at}/column`, 'track_id')).toEqual([
+        `schemas/invoice.json#${at}/column: "track_id" is not a list filter of transaction`,
+      ]);
+    });
+    it('refuses a key the record lacks and a listed column the entity lacks', () => {
+      expect(problems('invoice', `${at}/key`, 'reference')).toEqual([
+        `schemas/invoice.json#${at}/key: "reference" is not a property of invoice`,
+      ]);
+      expect(problems('invoice', `${at}/columns/1`, 'ref')).toEqual([
+        `schemas/invoice.json#${at}/columns/1: "ref" is not a property of transaction`,
+      ]);
+    });
+  });
+
+  it('refuses a country code hint on a value that is not a string', () => {
+    expect(problems('merchant', '/properties/seq_id/x-ui/country', true)).toEqual([
+      'schemas/merchant.json#/properties/seq_id/x-ui/country: a country code is a string',
+    ]);
+  });
+
+  it("refuses a secret that is none of the merchant's keys", () => {
+    expect(problems('merchant', '/properties/iban/x-ui/secret', true)).toEqual([
+      "schemas/merchant.json#/properties/iban/x-ui/secret: a secret is one of the merchant's keys (x-generated: access_code, secret_key, iv_key)",
+    ]);
+  });
+
   it('refuses a section field no screen may edit', () => {
     expect(problems('employee', '/x-resource/sections/permissions/fields/0', 'user_id')).toEqual([
       'schemas/employee.json#/x-resource/sections/permissions/fields/0: "user_id" is readOnly: no screen edits it',

@@ -123,6 +123,20 @@ function checkRecordPage(context: CheckContext) {
       placed.add(field);
     });
   }
+  for (const [name, related] of Object.entries(resource.related ?? {})) {
+    const at = pointerTo('/x-resource/related', name);
+    named(pointerTo(at, 'key'), related.key);
+    const source = entityNamed(context, pointerTo(at, 'entity'), related.entity);
+    if (!source) continue;
+    const problem = notIn(source, related.column);
+    if (problem) context.report(pointerTo(at, 'column'), problem);
+    else if (!source['x-list'].filters.includes(related.column))
+      context.report(pointerTo(at, 'column'), `${quoted(related.column)} is not a list filter of ${source.$id}`);
+    for (const [index, column] of (related.columns ?? []).entries()) {
+      const missing = notIn(source, column);
+      if (missing) context.report(pointerTo(at, 'columns', String(index)), missing);
+    }
+  }
   for (const [name, create] of Object.entries(resource.creates ?? {})) {
     const at = pointerTo('/x-resource/creates', name);
     keys(context, pointerTo(at, 'when'), create.when);
@@ -145,6 +159,9 @@ function notIn(target: EntitySchema, name: string) {
   return !hasProperty(target, name) && `${quoted(name)} is not a property of ${target.$id}`;
 }
 
+/** The merchant's keys, which `POST /v1/keys/reveal` answers (`x-ui.secret`). */
+const MERCHANT_KEYS = ['access_code', 'secret_key', 'iv_key'];
+
 /** The keywords of each property naming siblings, entities and their properties. */
 export const checkPropertyNames: CrossCheck = (context) => {
   const { entity, report } = context;
@@ -159,6 +176,13 @@ export const checkPropertyNames: CrossCheck = (context) => {
     const fieldOf = property['x-ui']?.fieldOf;
     if (fieldOf !== undefined && !hasProperty(entity, fieldOf))
       report(pointerTo(at, 'x-ui', 'fieldOf'), `${quoted(fieldOf)} is not a property of ${entity.$id}`);
+    if (property['x-ui']?.country && property.type !== 'string')
+      report(pointerTo(at, 'x-ui', 'country'), 'a country code is a string');
+    if (property['x-ui']?.secret && !MERCHANT_KEYS.includes(String(property['x-generated'])))
+      report(
+        pointerTo(at, 'x-ui', 'secret'),
+        `a secret is one of the merchant's keys (x-generated: ${MERCHANT_KEYS.join(', ')})`,
+      );
     checkTransitions(context, at, property);
     for (const value of Object.keys(property['x-ui']?.tones ?? {}))
       if (!property.enum?.includes(value))

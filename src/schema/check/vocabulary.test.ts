@@ -98,6 +98,9 @@ describe('the vocabulary check', () => {
     ['/x-resource/operations', ['list', 'remove'], 'must be "list" | "show" | "create" | "update" | "delete"'],
     ['/x-resource/routes/list', 'invoice/list', 'must match pattern "^/"'],
     ['/properties/status/x-transitions/cancel', { to: 'cancelled' }, '"from" is required'],
+    ['/properties/id/x-ui/technical', 'yes', 'must be boolean'],
+    ['/properties/mobile/x-ui/country', 1, 'must be boolean'],
+    ['/x-resource/related/payments', { entity: 'transaction', column: 'invoice_reference' }, '"key" is required'],
   ])('refuses %s holding %j', (pointer, value, message) => {
     const at = Array.isArray(value) ? `${pointer}/1` : pointer;
     expect(problems('invoice', pointer, value)).toEqual([`schemas/invoice.json#${at}: ${message}`]);

@@ -1,4 +1,6 @@
 import { currentDay, dateRangeProblem, dayEnd, dayStart, rangeFilters, type Day } from '../../schema/listDateRange';
+import { valueReferenceFilters } from '../../schema/recordPage';
+import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
 import { referenceFilters } from '../../schema/variants';
 import { dateRangeOf, routeParameter, VIEW_FILTER, viewOf } from '../../schema/views';
@@ -101,7 +103,8 @@ export interface ListQueryOptions {
 
 /**
  * Applies `x-list.dateRange` (the view's when it has one). A call for given ids is not a listing,
- * nor one for the records pointing at one record (a transaction's refunds, whenever made).
+ * nor one for the records pointing at one record (a transaction's refunds, an invoice's payments
+ * by its reference, whenever made).
  */
 function checkDateRange(
   entity: EntitySchema,
@@ -113,6 +116,8 @@ function checkDateRange(
   const found = dateRangeOf(entity, view);
   if (!found || !isBlank(filter.id)) return;
   if (!view && referenceFilters(entity).some((name) => typeof filter[name] === 'number')) return;
+  const byValue = valueReferenceFilters(entity, Object.values(entitySchemas));
+  if (!view && byValue.some((name) => typeof filter[name] === 'string' && filter[name] !== '')) return;
   const rule = anyLength ? { field: found.field, withinDays: found.withinDays } : found;
   const names = rangeFilters(rule);
   const value = (name: string) => (typeof filter[name] === 'string' ? (filter[name] as string) : undefined);

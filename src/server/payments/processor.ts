@@ -7,7 +7,11 @@ import {
   type PaymentStatus,
   type TestWalletNetwork,
 } from '../../shared/pay';
+import type { Transaction } from '../../generated/transaction';
 import { ApiError, type FieldError } from '../kernel/api-error';
+
+/** The processor's answer, as the transaction keeps it. */
+export type ResultCode = NonNullable<Transaction['result_code']>;
 
 /**
  * The sandbox card processor that stands in for the card networks: the test cards of
@@ -25,9 +29,9 @@ export interface Charge {
   status: Extract<PaymentStatus, 'success' | 'failed' | 'pending' | 'authorized'>;
   /**
    * `CAPTURED`, `APPROVED` (authorised, not captured), `DECLINED`, `INSUFFICIENT_FUNDS`,
-   * `NOT_SUPPORTED`, `PENDING` or `CASH_PENDING`.
+   * `NOT_SUPPORTED`, `PENDING` or `CASH_PENDING`: values of the transaction schema's enum.
    */
-  resultCode: string;
+  resultCode: ResultCode;
   authCode: string | null;
   paymentId: string | null;
   trackId: string | null;
@@ -109,10 +113,10 @@ export function networkOfCard(number: string): Network {
 /** Charges a card already checked with `checkCard`; a success is only authorised when asked. */
 function chargeCard(card: CardInput, authorizeOnly: boolean): Charge {
   const number = cardDigits(card);
-  const known = CARD_OUTCOMES[number] ?? { status: 'failed', resultCode: 'NOT_SUPPORTED', settlesAs: null };
+  const known = CARD_OUTCOMES[number] ?? { status: 'failed', resultCode: 'NOT_SUPPORTED' as const, settlesAs: null };
   const outcome =
     authorizeOnly && known.status === 'success'
-      ? { status: 'authorized' as const, resultCode: 'APPROVED', settlesAs: null }
+      ? { status: 'authorized' as const, resultCode: 'APPROVED' as const, settlesAs: null }
       : known;
   return {
     ...outcome,

@@ -4,27 +4,24 @@ import Tune from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   Button,
-  FunctionField,
   type RaRecord,
   Loading,
+  RecordContextProvider,
   ResourceContextProvider,
-  SimpleShowLayout,
   Title,
   TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { getEntitySchema } from '../../../schema/registry';
 import type { EntitySchema } from '../../../schema/types';
-import { RecordValue } from '../../resources/RecordValue';
+import { RecordSections } from '../../resources/RecordSections';
+import { SecretsProvider } from '../../resources/SecretValue';
 import { ownOf, useOwnRecord } from './ownApi';
 import { OwnGate } from './OwnGate';
 import { ownEditTitle, ownSectionTitle, ownTitle } from './ownLabels';
-
-type Values = Record<string, unknown>;
 
 /** Edit, and one button per section of `own.sections` (payment settings), as on a record's detail screen. */
 function OwnActions({ entity }: { entity: EntitySchema }) {
@@ -49,13 +46,6 @@ function OwnActions({ entity }: { entity: EntitySchema }) {
 function OwnDetails({ entity }: { entity: EntitySchema }) {
   const translate = useTranslate();
   const { record, error } = useOwnRecord(entity);
-  const names = useMemo(
-    () =>
-      Object.entries(entity.properties)
-        .filter(([, property]) => !property.writeOnly)
-        .map(([name]) => name),
-    [entity],
-  );
   return (
     <>
       <Title title={ownTitle(entity, translate)} />
@@ -66,15 +56,11 @@ function OwnDetails({ entity }: { entity: EntitySchema }) {
             <Alert severity="error">{error.message}</Alert>
           </CardContent>
         ) : record ? (
-          <SimpleShowLayout record={record as RaRecord}>
-            {names.map((name) => (
-              <FunctionField
-                key={name}
-                source={name}
-                render={(values: Values) => <RecordValue entity={entity} path={name} record={values} />}
-              />
-            ))}
-          </SimpleShowLayout>
+          <RecordContextProvider value={record as RaRecord}>
+            <SecretsProvider>
+              <RecordSections entity={entity} />
+            </SecretsProvider>
+          </RecordContextProvider>
         ) : (
           <Loading />
         )}
@@ -85,8 +71,8 @@ function OwnDetails({ entity }: { entity: EntitySchema }) {
 
 /**
  * The detail screen of the merchant's own record of `entity` (`x-resource.own.routes.show`, e.g.
- * `/account/profile`): every property but the write-only ones, shown as on any detail screen, with
- * its edit and section buttons.
+ * `/account/profile`): its fields in sections as on any record's page (internal ones left out, the
+ * merchant's keys masked until the password is typed again), with its edit and section buttons.
  */
 export default function OwnShow({ entity: name }: { entity: string }) {
   const entity = getEntitySchema(name);

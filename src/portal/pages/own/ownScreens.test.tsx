@@ -76,12 +76,18 @@ describe('own record screens', { timeout: 20_000 }, () => {
     expect(ownMenuEntries.map((entry) => entry.path)).toEqual(['/account/profile', '/account/paymentsettings']);
   });
 
-  it('show the profile with its edit and section buttons, and no secret', async () => {
-    answer('get', '/profile/merchant', () => json(profile));
+  it('show the profile with its edit and section buttons, its keys masked, no internal id', async () => {
+    answer('get', '/profile/merchant', () => json({ ...profile, access_code: 'AC0123456789', seq_id: 7 }));
     renderAt('/account/profile');
     expect(await screen.findByText('KW81NBOK0000000000001000372151', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('IBAN')).toBeTruthy();
-    expect(screen.queryByText('Secret key')).toBeNull();
+    // The keys by their labels, each behind a Reveal that asks for the password again.
+    expect(screen.getByText('Secret key')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Reveal' })).toHaveLength(3);
+    expect(screen.queryByText('AC0123456789')).toBeNull();
+    expect(screen.queryByText('Seq ID')).toBeNull();
+    // A country by its name, not its code.
+    expect(screen.getByText('Kuwait')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/account/editProfile');
     expect(screen.getByRole('link', { name: 'Payment settings' }).getAttribute('href')).toBe(
       '/account/paymentsettings',
