@@ -72,7 +72,11 @@ describe('own record screens', { timeout: 20_000 }, () => {
       '/account/profile',
       '/account/security',
     ]);
-    expect(ownRoutes().map((route) => (route.props as { path: string }).path)).toEqual(ownPaths);
+    // Contact Us is a public page that a signed-in user reads inside the back office.
+    expect(ownRoutes().map((route) => (route.props as { path: string }).path)).toEqual([
+      ...ownPaths,
+      '/account/contact',
+    ]);
     expect(ownMenuEntries.map((entry) => entry.path)).toEqual(['/account/profile', '/account/paymentsettings']);
   });
 
