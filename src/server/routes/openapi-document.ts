@@ -48,6 +48,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   files: 'Files uploaded with a record, by the name the server gave them.',
   pay: 'The public payer pages: what a payment link asks for, paying it, and the receipt.',
   dashboard: "The dashboard's figures, from the ledger of payments.",
+  search: "Records of every kind found at once, by reference, name, mobile or amount: the app bar's search.",
 };
 
 const code = (text: string) => `\`${text}\``;
