@@ -3,7 +3,6 @@ import MuiLink from '@mui/material/Link';
 import { Fragment, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import {
-  useCreatePath,
   useGetManyAggregate,
   useLocaleState,
   useResourceDefinition,
@@ -11,6 +10,7 @@ import {
 } from 'react-admin';
 import { referenceText } from '../../schema/relations';
 import type { XReferences } from '../../schema/types';
+import { useResourcePath } from './screenPlace';
 
 /** A click on the link opens the referenced record, not the row the link sits in. */
 const keepToLink = (event: MouseEvent) => event.stopPropagation();
@@ -25,7 +25,7 @@ export function ReferenceValue({ spec, ids }: { spec: XReferences; ids: readonly
   const { data } = useGetManyAggregate(spec.entity, { ids: [...ids] });
   const { hasShow } = useResourceDefinition({ resource: spec.entity });
   const [language] = useLocaleState();
-  const createPath = useCreatePath();
+  const resourcePath = useResourcePath();
   const separator = language === 'ar' ? '، ' : ', ';
   return (
     <Box component="span">
@@ -38,7 +38,7 @@ export function ReferenceValue({ spec, ids }: { spec: XReferences; ids: readonly
             {hasShow ? (
               <MuiLink
                 component={Link}
-                to={createPath({ resource: spec.entity, id, type: 'show' })}
+                to={resourcePath({ resource: spec.entity, id, type: 'show' })}
                 onClick={keepToLink}
               >
                 {text}

@@ -11,6 +11,7 @@ import {
   usePermissions,
   useResourceDefinition,
   useTranslate,
+  type Identifier,
   type RaRecord,
 } from 'react-admin';
 import { useParams } from 'react-router';
@@ -28,15 +29,23 @@ import { useDateRange } from './filters/useDateRange';
 import { ListPagination } from './ListPagination';
 import { displayText, isImage, propertyAt, RecordValue, useDisplay } from './RecordValue';
 import { TransitionButtons } from './TransitionButtons';
+import { screenPath } from './screenPaths';
+import { useScreenPlace } from './screenPlace';
 import { useEntitySchema } from './useEntitySchema';
 import { viewFilter, viewLabel } from './views';
 
 type Values = Record<string, unknown>;
 
-/** Where a row leads: the record's detail, else its edit form, else nowhere (`x-resource.operations`). */
-function useRowLink(): 'show' | 'edit' | false {
+/**
+ * Where a row leads: the record's detail, else its edit form, else nowhere (`x-resource.operations`),
+ * at its SPEC address below the list or view shown (`screenPaths`).
+ */
+function useRowLink(): ((id: Identifier) => string) | false {
   const { hasShow, hasEdit } = useResourceDefinition();
-  return hasShow ? 'show' : hasEdit ? 'edit' : false;
+  const entity = useEntitySchema();
+  const place = useScreenPlace();
+  const screen = hasShow ? 'show' : hasEdit ? 'edit' : undefined;
+  return screen ? (id) => screenPath(entity, screen, id, place) : false;
 }
 
 /** On phones a table is unreadable: each record becomes a two-line item of its list columns. */
@@ -49,7 +58,7 @@ function CompactList({ entity, columns }: { entity: EntitySchema; columns: reado
     name ? displayText(display, name, propertyAt(entity, name), record[name]) : '';
   return (
     <SimpleList<RaRecord>
-      linkType={link}
+      rowClick={link}
       primaryText={(record) => text(record, primary)}
       secondaryText={(record) => text(record, secondary)}
       tertiaryText={(record) =>
@@ -110,7 +119,7 @@ function ListToolbar() {
   return (
     <TopToolbar>
       {filters && <FilterButton />}
-      {hasCreate && <CreateButton />}
+      {hasCreate && <CreateButton to={screenPath(entity, 'create')} />}
       {mayDo(entity, 'export', permissions) && <ExportButton />}
     </TopToolbar>
   );

@@ -8,6 +8,7 @@ import { applies } from '../../schema/when';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { humanise } from '../forms/translate';
 import { RecordHeader } from './RecordHeader';
+import { RecordPageTitle } from './RecordPageTitle';
 import { RecordValue } from './RecordValue';
 import { RelatedRecords } from './RelatedRecords';
 import { ShowActions } from './ShowActions';
@@ -24,7 +25,7 @@ import { useEntitySchema } from './useEntitySchema';
 export default function ResourceShow() {
   const entity = useEntitySchema();
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<ShowActions />} title={<RecordPageTitle screen="show" />}>
       <RecordHeader entity={entity} />
       <RecordSections entity={entity} />
       <RelatedRecords entity={entity} />
