@@ -44,7 +44,8 @@ beforeAll(async () => {
     if (!allows(entity, 'list') || entity['x-resource'].own) continue;
     const id = await firstRecordId(merchant, entity);
     if (id === undefined) continue;
-    if (allows(entity, 'show')) visits.push({ entity: entity.$id, screen: 'show', id, path: screenPath(entity, 'show', id) });
+    if (allows(entity, 'show'))
+      visits.push({ entity: entity.$id, screen: 'show', id, path: screenPath(entity, 'show', id) });
     if (allows(entity, 'update'))
       visits.push({ entity: entity.$id, screen: 'edit', id, path: screenPath(entity, 'edit', id) });
   }

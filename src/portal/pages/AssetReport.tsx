@@ -161,7 +161,12 @@ export default function AssetReport() {
       {report && report.assets.length > 0 && isSmall && (
         <Box sx={{ display: 'grid', gap: 1.5, opacity: loading ? 0.5 : 1 }} aria-busy={loading}>
           {report.assets.map((asset) => (
-            <AssetCard key={asset.id} title={asset.name} figures={asset} to={resourcePath({ resource: 'asset', type: 'show', id: asset.id })} />
+            <AssetCard
+              key={asset.id}
+              title={asset.name}
+              figures={asset}
+              to={resourcePath({ resource: 'asset', type: 'show', id: asset.id })}
+            />
           ))}
           <AssetCard title={translate('app.asset_report.total')} figures={report.totals} />
         </Box>

@@ -38,7 +38,9 @@ export function RecordBreadcrumbs({ entity, below }: { entity: EntitySchema; bel
   const listLabel = place.view
     ? viewLabel(translate, resource, place.view)
     : translate(`resources.${resource}.name`, { smart_count: 2, _: humanise(resource) });
-  const recordLabel = <bdi>{title ?? translate(`resources.${resource}.name`, { smart_count: 1, _: humanise(resource) })}</bdi>;
+  const recordLabel = (
+    <bdi>{title ?? translate(`resources.${resource}.name`, { smart_count: 1, _: humanise(resource) })}</bdi>
+  );
   const showable = allows(entity, 'show') && mayDo(entity, 'show', permissions);
   const crumbs: ReactNode[] = [];
   if (allows(entity, 'list'))

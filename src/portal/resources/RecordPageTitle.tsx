@@ -13,5 +13,7 @@ export function RecordPageTitle({ screen }: { screen: 'show' | 'edit' }) {
   const translate = useTranslate();
   const title = useRecordTitle(entity)(record);
   const name = translate(`resources.${entity.$id}.name`, { smart_count: 1, _: humanise(entity.$id) });
-  return <span>{title ? translate(`ra.page.${screen}`, { name, recordRepresentation: title, id: record?.id }) : name}</span>;
+  return (
+    <span>{title ? translate(`ra.page.${screen}`, { name, recordRepresentation: title, id: record?.id }) : name}</span>
+  );
 }

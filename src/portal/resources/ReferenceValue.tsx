@@ -2,12 +2,7 @@ import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
 import { Fragment, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  useGetManyAggregate,
-  useLocaleState,
-  useResourceDefinition,
-  type Identifier,
-} from 'react-admin';
+import { useGetManyAggregate, useLocaleState, useResourceDefinition, type Identifier } from 'react-admin';
 import { referenceText } from '../../schema/relations';
 import type { XReferences } from '../../schema/types';
 import { useResourcePath } from './screenPlace';

@@ -1,14 +1,7 @@
 import Create from '@mui/icons-material/Create';
 import Tune from '@mui/icons-material/Tune';
 import { Link } from 'react-router';
-import {
-  Button,
-  TopToolbar,
-  usePermissions,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Button, TopToolbar, usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { EntitySchema } from '../../schema/types';
 import { allows } from '../../schema/operations';
 import type { PortalPermissions } from '../data/authProvider';

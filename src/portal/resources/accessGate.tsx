@@ -87,15 +87,7 @@ export function gatedResourceProps(
 }
 
 /** A screen of the resource at its SPEC address: in its resource's context, with the view it belongs to. */
-function ScreenFrame({
-  entity,
-  view,
-  children,
-}: {
-  entity: EntitySchema;
-  view?: string;
-  children: ReactNode;
-}) {
+function ScreenFrame({ entity, view, children }: { entity: EntitySchema; view?: string; children: ReactNode }) {
   return (
     <ResourceContextProvider value={entity.$id}>
       <ScreenViewContext.Provider value={view}>{children}</ScreenViewContext.Provider>
@@ -179,9 +171,7 @@ export function gatedScreenRoutes(
           key={`${entity.$id}.section.${name}`}
           path={route}
           element={
-            <ScreenFrame entity={entity}>
-              {gated('edit', <SectionScreen entity={entity} name={name} />)}
-            </ScreenFrame>
+            <ScreenFrame entity={entity}>{gated('edit', <SectionScreen entity={entity} name={name} />)}</ScreenFrame>
           }
         />,
       );

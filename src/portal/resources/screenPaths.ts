@@ -100,15 +100,7 @@ export function screenPath(
 }
 
 /** `screenPath` by the resource's name, as react-admin's `createPath` takes it. */
-export function resourcePath({
-  resource,
-  type,
-  id,
-}: {
-  resource: string;
-  type: Screen;
-  id?: string | number;
-}): string {
+export function resourcePath({ resource, type, id }: { resource: string; type: Screen; id?: string | number }): string {
   return screenPath(getEntitySchema(resource), type, id);
 }
 

@@ -28,7 +28,8 @@ export function useResourcePath(): (target: { resource: string; type: Screen; id
   const definitions = useResourceDefinitions<{ schema?: EntitySchema }>();
   return useCallback(
     ({ resource, type, id }) => {
-      const schema = definitions[resource]?.options?.schema ?? (entitySchemas as Record<string, EntitySchema>)[resource];
+      const schema =
+        definitions[resource]?.options?.schema ?? (entitySchemas as Record<string, EntitySchema>)[resource];
       if (!schema) throw new Error(`No schema for the resource ${resource}`);
       return screenPath(schema, type, id);
     },

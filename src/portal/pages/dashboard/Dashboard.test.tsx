@@ -123,13 +123,17 @@ describe('the dashboard', { timeout: 20_000 }, () => {
     expect(within(rows[1]).getByText('34.500 KWD')).toBeTruthy();
     expect(within(rows[1]).getByText('Mobile wallet (Apple Pay)')).toBeTruthy();
     expect(within(rows[2]).getByText('Incomplete')).toBeTruthy();
-    expect(within(latest).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/report/payment-transactions');
+    expect(within(latest).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe(
+      '/report/payment-transactions',
+    );
   });
 
   it('keeps quick links to the screens the user may open', async () => {
     await renderLoaded();
     const links = screen.getByRole('navigation', { name: 'Quick links' });
-    expect(within(links).getByRole('link', { name: 'Payment transactions' }).getAttribute('href')).toBe('/report/payment-transactions');
+    expect(within(links).getByRole('link', { name: 'Payment transactions' }).getAttribute('href')).toBe(
+      '/report/payment-transactions',
+    );
     expect(within(links).getByRole('link', { name: 'Incomplete transactions' }).getAttribute('href')).toBe(
       '/report/incomplete',
     );

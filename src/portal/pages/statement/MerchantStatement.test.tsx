@@ -104,7 +104,9 @@ describe('the merchant statement screen', { timeout: 60_000 }, () => {
     expect(within(rows[1]).getByRole('link', { name: '700000000041' }).getAttribute('href')).toBe(
       '/report/payment-transactions/41',
     );
-    expect(within(rows[2]).getByRole('link', { name: 'REF-2026-000007' }).getAttribute('href')).toBe('/report/refund-request/7');
+    expect(within(rows[2]).getByRole('link', { name: 'REF-2026-000007' }).getAttribute('href')).toBe(
+      '/report/refund-request/7',
+    );
     expect(within(rows[2]).getByRole('link', { name: '700000000042' })).toBeTruthy();
     expect(within(rows[2]).getByText('10.000 KWD')).toBeTruthy();
     expect(within(rows[3]).getByRole('link', { name: 'TR-2026-000003' }).getAttribute('href')).toBe(
