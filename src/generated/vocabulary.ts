@@ -261,7 +261,7 @@ export interface XResource {
    */
   group?: string;
   /**
-   * The property that names a record on its page (the title above its status and key figure), or one per language (`{ "en": "name", "ar": "name_ar" }`); else the `label` other entities' `x-references` show it by, else the entity's name and the record's id.
+   * The property that names a record on its page (the title above its status and key figure), or one per language (`{ "en": "name", "ar": "name_ar" }`); else the `label` other entities' `x-references` show it by, else the list's first column; it also titles the record's page in the app bar and its breadcrumbs, so every entity with record pages has one (never "#<id>").
    */
   title?: string | XLabel;
   /**
@@ -294,7 +294,7 @@ export interface XResource {
   };
 }
 /**
- * Portal routes of SPEC §2 that open the resource's screens; `:id` stands for the record id. None for an entity only seen inside another's screens.
+ * Portal routes of SPEC §2 that open the resource's screens; `:id` stands for the record id. Every screen is served at its address, derived by `src/portal/resources/screenPaths.ts`; one the schema names no route for lives below the list: the record's page at `<list>/:id`, its edit form at `<record page>/edit`, the create form at `<list>/create` (an entity without a list route has `/<entity>` as its own). react-admin's own paths (`/<entity>/:id/show`) only send there.
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
  * via the `definition` "XRoutes".

@@ -6,8 +6,7 @@ import type { PortalPermissions } from './data/authProvider';
 import { ownRoutes } from './pages/ownRoutes';
 import { recordPageRoutes } from './pages/recordPageRoutes';
 import { reportRoutes } from './pages/reportRoutes';
-import { gatedListInPlaceRoutes, gatedResourceProps, gatedViewRoutes } from './resources/accessGate';
-import { legacyRoutes } from './resources/legacyRoutes';
+import { gatedResourceProps, gatedScreenRoutes } from './resources/accessGate';
 import { portalResources } from './resources';
 import { withScreenFallback } from './resources/withScreenFallback';
 import { DASHBOARD_PATHS } from './shell/backOfficePaths';
@@ -15,10 +14,11 @@ import { DASHBOARD_PATHS } from './shell/backOfficePaths';
 export const Dashboard = withScreenFallback(lazyWithReload(() => import('./pages/Dashboard')));
 
 /**
- * Every resource with its old-portal routes and its views' routes, gated by the profile (a
- * resource or view the user may not use answers each of its routes with the reason), the account
- * screens of own records (before any redirect of the same path), the report and record pages, and the
- * dashboard's second path.
+ * Every resource, its screens at their SPEC §2 addresses (`screenPaths`: lists, record pages below
+ * them, forms, views, sections), gated by the profile (a resource or view the user may not use
+ * answers each of its routes with the reason); react-admin's own paths of those screens send to
+ * them. Then the account screens of own records (before any route of the same path), the report
+ * and record pages, and the dashboard's second path.
  */
 export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
   return [
@@ -32,9 +32,7 @@ export function backOfficeRoutes(permissions: PortalPermissions | undefined) {
       {DASHBOARD_PATHS.filter((path) => path !== '/').map((path) => (
         <Route key={path} path={path} element={<Dashboard />} />
       ))}
-      {portalResources.flatMap(({ entity }) => legacyRoutes(entity))}
-      {portalResources.flatMap((resource) => gatedViewRoutes(resource, permissions))}
-      {portalResources.flatMap((resource) => gatedListInPlaceRoutes(resource, permissions))}
+      {portalResources.map(withUploadScreen).flatMap((resource) => gatedScreenRoutes(resource, permissions))}
     </CustomRoutes>,
   ];
 }

@@ -49,7 +49,7 @@ describe('a report offering list and show only', { timeout: 20_000 }, () => {
   it('has no create button, and its rows open the detail', async () => {
     answerList();
     const shown = answer('get', `${ENDPOINT}/1`, () => json(ROWS[0]));
-    renderBackOffice('/settlement', admin);
+    renderBackOffice('/test/settlement-list', admin);
     fireEvent.click(await row());
     expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
     await waitFor(() => expect(shown).toHaveLength(1));
@@ -59,7 +59,7 @@ describe('a report offering list and show only', { timeout: 20_000 }, () => {
 describe('a list that needs a date range', { timeout: 20_000 }, () => {
   it('always shows from/to dates, and asks for the last 30 days first', async () => {
     const sent = answerList();
-    renderBackOffice('/settlement', admin);
+    renderBackOffice('/test/settlement-list', admin);
     await row();
     expect((screen.getByLabelText(/Created at from/) as HTMLInputElement).value).toBe(shown(addDays(today, -29)));
     expect((screen.getByLabelText(/Created at to/) as HTMLInputElement).value).toBe(shown(today));
@@ -70,7 +70,7 @@ describe('a list that needs a date range', { timeout: 20_000 }, () => {
 
   it('refuses a range longer than the rule allows in place of the rows, without asking the API', async () => {
     const sent = answerList();
-    renderBackOffice('/settlement', admin);
+    renderBackOffice('/test/settlement-list', admin);
     await row();
     const from = screen.getByLabelText(/Created at from/);
     fireEvent.change(from, { target: { value: shown(addMonths(addDays(today, -1), -6)) } });
@@ -95,7 +95,7 @@ describe('a list that needs a date range', { timeout: 20_000 }, () => {
 
   it('keeps the range when the user searches, and sends nothing else of its own', async () => {
     const sent = answerList();
-    renderBackOffice('/settlement', admin);
+    renderBackOffice('/test/settlement-list', admin);
     await row();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'SET-0' } });
     await waitFor(() => expect(sent.length).toBeGreaterThan(1), { timeout: 3000 });
@@ -108,7 +108,7 @@ describe('a list that needs a date range', { timeout: 20_000 }, () => {
 
   it('says so in Arabic', async () => {
     answerList();
-    renderBackOffice('/settlement', admin, { language: 'ar' });
+    renderBackOffice('/test/settlement-list', admin, { language: 'ar' });
     await row();
     const [from, to] = screen
       .getAllByRole('group', { name: 'الفترة' })[0]

@@ -167,7 +167,7 @@ describe('a reference field', { timeout: 20_000 }, () => {
     const sent = answer('post', '/test/boxes', () => json({}, { status: 201 }));
     renderScreen('/box/create');
     expect(await screen.findByText('Shelf: none yet. Create one first.', undefined, find)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create Shelf' }).getAttribute('href')).toBe('/shelf/create');
+    expect(screen.getByRole('link', { name: 'Create Shelf' }).getAttribute('href')).toBe('/test/shelves/create');
     fireEvent.change(screen.getByRole('textbox', { name: /Box name/ }), { target: { value: 'Tea' } });
     chooseSize('Small');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -187,7 +187,7 @@ describe('a reference field', { timeout: 20_000 }, () => {
     const asked = answer('get', '/test/shelf-categories', () => listed([{ id: 3, name: 'Chilled', state: 'open' }]));
     renderScreen('/shelf/1/show');
     const link = await screen.findByRole('link', { name: 'Chilled' }, find);
-    expect(link.getAttribute('href')).toBe('/shelf_category/3/show');
+    expect(link.getAttribute('href')).toBe('/test/shelf-categories/3');
     expect(asked[0].url.searchParams.get('filter')).toBe('{"id":[3]}');
   });
 });
@@ -364,8 +364,8 @@ describe('an array of references', { timeout: 20_000 }, () => {
     const asked = answer('get', '/test/boxes', () => listed(boxes.slice(0, 2)));
     renderScreen('/pallet/5/show');
     const tea = await screen.findByRole('link', { name: 'Tea box' }, find);
-    expect(tea.getAttribute('href')).toBe('/box/7/show');
-    expect(screen.getByRole('link', { name: 'Rice box' }).getAttribute('href')).toBe('/box/8/show');
+    expect(tea.getAttribute('href')).toBe('/test/boxes/7');
+    expect(screen.getByRole('link', { name: 'Rice box' }).getAttribute('href')).toBe('/test/boxes/8');
     expect(asked[0].url.searchParams.get('filter')).toBe('{"id":[7,8]}');
 
     const table = screen.getByRole('table');

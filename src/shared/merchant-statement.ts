@@ -33,7 +33,7 @@ export const STATEMENT_KINDS = [
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-/** The records a line's document can be, by their entity (the portal shows each at `/<entity>/<id>/show`). */
+/** The records a line's document can be, by their entity (the portal shows each at its record page's address). */
 export type StatementEntity = 'transaction' | 'refund' | 'capture' | 'payment_transfer';
 
 /** A record a line comes from: its entity, id and number (reference or document number). */

@@ -38,7 +38,7 @@ describe('an employee', () => {
     await page.goto(`${baseUrl}/employees/list`);
     await page.getByRole('heading', { name: 'Access denied' }).waitFor();
     await page.getByText('You do not have permission to do this').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/employee');
+    expect(new URL(page.url()).pathname).toBe('/employees/list');
     expect(await page.getByRole('link', { name: 'Go to Dashboard' }).count()).toBe(1);
     expect(await menu.getByRole('menuitem', { name: 'Employees' }).count()).toBe(0);
     expect(await page.getByRole('table').count()).toBe(0);

@@ -46,7 +46,7 @@ describe('the employee form', () => {
 
     await waitForMessageUnder(field(page, 'E-mail'), 'This value is already in use');
     expect(await field(page, 'E-mail').getAttribute('aria-invalid')).toBe('true');
-    expect(new URL(page.url()).pathname).toBe('/employee/create');
+    expect(new URL(page.url()).pathname).toBe('/employees/create');
     const merchant = await Api.signIn(DEMO.merchant);
     expect(await merchant.findEmployees(name)).toEqual([]);
 
@@ -72,7 +72,7 @@ describe('the employee form', () => {
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('At least one permission must be selected', { exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/employee/create');
+    expect(new URL(page.url()).pathname).toBe('/employees/create');
     expect(posts).toEqual([]);
 
     await page.getByRole('checkbox', { name: 'Invoices' }).check();

@@ -47,7 +47,10 @@ describe.each(['en', 'ar'] as const)('lists that fit (%s)', (language: Language)
     const phone = screen.width < 600;
 
     await page.goto(`${baseUrl}/invoice/invoice-list`);
-    const first = page.locator('#main-content').getByText(/^INV-\d{4}-\d+$/).first();
+    const first = page
+      .locator('#main-content')
+      .getByText(/^INV-\d{4}-\d+$/)
+      .first();
     await first.waitFor();
     expect(await overflow(page)).toEqual({ page: false, list: false });
     if (phone) {
@@ -73,7 +76,14 @@ describe.each(['en', 'ar'] as const)('lists that fit (%s)', (language: Language)
     // The totals count every page's rows: as many as the pages say there are.
     const count = Number((await totals.getByTestId('list-totals-count').textContent())?.replace(/\D/g, ''));
     const pages = (await page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '';
-    expect(pages.replace(/[^\d\s]/g, ' ').trim().split(/\s+/).map(Number).at(-1)).toBe(count);
+    expect(
+      pages
+        .replace(/[^\d\s]/g, ' ')
+        .trim()
+        .split(/\s+/)
+        .map(Number)
+        .at(-1),
+    ).toBe(count);
     expect(await totals.getByTestId('list-totals-amount').textContent()).toContain(labels.currency);
     await page.screenshot({ path: join(tmpdir(), `bawaba-payments-${language}-${screen.width}.png`) });
     expect(errors).toEqual([]);

@@ -74,7 +74,7 @@ describe('the merchant statement', () => {
     await table.getByRole('columnheader', { name: labels.header }).waitFor();
     expect(await table.getByRole('link').count()).toBeGreaterThan(0);
     const href = await table.getByRole('link').first().getAttribute('href');
-    expect(href).toMatch(/^\/(transaction|refund|capture|payment_transfer)\/\d+\/show$/);
+    expect(href).toMatch(/^\/report\/(payment-transactions|refund-request|capture-request|payment-transfer)\/\d+$/);
     await page.screenshot({ path: join(tmpdir(), `bawaba-merchant-statement-${language}.png`), fullPage: true });
 
     // The CSV's lines add up to the money in and the closing balance shown.

@@ -300,16 +300,16 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
       chains.getByRole('link', { name, exact: true }).first().getAttribute('href');
 
     let chains = await chainOf(first);
-    expect(await hrefOf(chains, first.reference_no)).toBe(`/invoice/${first.id}/show`);
-    expect(await hrefOf(chains, paidInFull.reference_no)).toBe(`/transaction/${paidInFull.id}/show`);
-    expect(await hrefOf(chains, refundNo)).toMatch(/^\/refund\/\d+\/show$/);
-    expect(await hrefOf(chains, settled.document_no)).toBe(`/payment_transfer/${settled.id}/show`);
+    expect(await hrefOf(chains, first.reference_no)).toBe(`/invoice/invoice-list/${first.id}`);
+    expect(await hrefOf(chains, paidInFull.reference_no)).toBe(`/report/payment-transactions/${paidInFull.id}`);
+    expect(await hrefOf(chains, refundNo)).toMatch(/^\/report\/refund-request\/\d+$/);
+    expect(await hrefOf(chains, settled.document_no)).toBe(`/report/payment-transfer/${settled.id}`);
     await shot(page, 'trail', language);
 
     chains = await chainOf(second);
-    expect(await hrefOf(chains, captured.reference_no)).toBe(`/transaction/${captured.id}/show`);
-    expect(await hrefOf(chains, captureNo)).toMatch(/^\/capture\/\d+\/show$/);
-    expect(await hrefOf(chains, settled.document_no)).toBe(`/payment_transfer/${settled.id}/show`);
+    expect(await hrefOf(chains, captured.reference_no)).toBe(`/report/payment-transactions/${captured.id}`);
+    expect(await hrefOf(chains, captureNo)).toMatch(/^\/report\/capture-request\/\d+$/);
+    expect(await hrefOf(chains, settled.document_no)).toBe(`/report/payment-transfer/${settled.id}`);
     expect(errors).toEqual([]);
     await context.close();
   });

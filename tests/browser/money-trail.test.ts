@@ -59,13 +59,13 @@ describe('money trail', () => {
 
       const chains = page.locator('#trail-chains').locator('..');
       const hrefOf = (name: string) => chains.getByRole('link', { name, exact: true }).first().getAttribute('href');
-      expect(await hrefOf(String(root.invoice.reference_no))).toBe(`/invoice/${root.invoice.id}/show`);
+      expect(await hrefOf(String(root.invoice.reference_no))).toBe(`/invoice/invoice-list/${root.invoice.id}`);
       for (const payment of root.transactions) {
-        expect(await hrefOf(String(payment.reference_no))).toBe(`/transaction/${payment.id}/show`);
+        expect(await hrefOf(String(payment.reference_no))).toBe(`/report/payment-transactions/${payment.id}`);
         for (const refund of payment.refunds)
-          expect(await hrefOf(String(refund.document_no))).toBe(`/refund/${refund.id}/show`);
+          expect(await hrefOf(String(refund.document_no))).toBe(`/report/refund-request/${refund.id}`);
       }
-      expect(await hrefOf(String(transfer.document_no))).toBe(`/payment_transfer/${transfer.id}/show`);
+      expect(await hrefOf(String(transfer.document_no))).toBe(`/report/payment-transfer/${transfer.id}`);
       expect((await documentLanguage(page)).dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
       await page.screenshot({ path: join(tmpdir(), `bawaba-money-trail-${language}-1280.png`), fullPage: true });
 
@@ -74,7 +74,7 @@ describe('money trail', () => {
         .getByRole('link', { name: String(transfer.document_no), exact: true })
         .first()
         .click();
-      await page.waitForURL(`${baseUrl}/payment_transfer/${transfer.id}/show`);
+      await page.waitForURL(`${baseUrl}/report/payment-transfer/${transfer.id}`);
       await page.getByRole('link', { name: labels.action }).click();
       await page.waitForURL(`${baseUrl}/money-trail/payment_transfer/${transfer.id}`);
       await page.getByRole('heading', { name: labels.totals }).waitFor();
@@ -82,7 +82,7 @@ describe('money trail', () => {
         .getByRole('link', { name: String(root.invoice.reference_no), exact: true })
         .first()
         .click();
-      await page.waitForURL(`${baseUrl}/invoice/${root.invoice.id}/show`);
+      await page.waitForURL(`${baseUrl}/invoice/invoice-list/${root.invoice.id}`);
       expect(errors).toEqual([]);
       await context.close();
     },

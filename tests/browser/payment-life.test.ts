@@ -187,13 +187,13 @@ async function refundFromPage(page: Page, language: Language, transaction: Trans
   await page.goto(`${baseUrl}/transaction/${transaction.id}/show`);
   await page.getByRole('heading', { level: 2, name: transaction.reference_no }).waitFor();
   await page.getByRole('link', { name: text.refund, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/refund/create');
+  await page.waitForURL((url) => url.pathname === '/report/refund-request/create');
   const box = amountBox(page, text.refundAmount);
   await expect.poll(() => box.inputValue()).not.toBe('');
   await choose(page, text.refundMethod, text.partialRefund);
   await box.fill(amount);
   await page.getByRole('button', { name: text.save }).click();
-  await page.waitForURL((url) => url.pathname !== '/refund/create');
+  await page.waitForURL((url) => url.pathname !== '/report/refund-request/create');
 }
 
 const shot = (page: Page, name: string, language: Language) =>
@@ -283,13 +283,13 @@ describe.each(['en', 'ar'] as const)('after the payment, in %s', (language) => {
       await page.goto(`${baseUrl}/transaction/${held.id}/show`);
       await page.getByRole('heading', { level: 2, name: held.reference_no }).waitFor();
       await page.getByRole('link', { name: text.capture, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/capture/create');
+      await page.waitForURL((url) => url.pathname === '/report/capture-request/create');
       const box = amountBox(page, text.captureAmount);
       await expect.poll(() => box.inputValue()).not.toBe('');
       await choose(page, text.captureType, text.partialCapture);
       await box.fill('5.000');
       await page.getByRole('button', { name: text.save }).click();
-      await page.waitForURL((url) => url.pathname !== '/capture/create');
+      await page.waitForURL((url) => url.pathname !== '/report/capture-request/create');
 
       const captures = await vendor.request<Capture[]>('GET', '/v1/capture', {
         query: recentQuery(),

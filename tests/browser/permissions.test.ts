@@ -45,7 +45,7 @@ describe('the permissions screen of an employee', () => {
     await general.getByRole('checkbox', { name: 'Reports' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('changes saved').waitFor();
-    await page.waitForURL((url) => url.pathname === '/employee');
+    await page.waitForURL((url) => url.pathname === '/employees/list');
 
     const { status, body } = await merchant.request<Employee>('GET', `/v1/employees/${employee.id}`);
     expect(status).toBe(200);

@@ -114,7 +114,7 @@ describe.each(['en', 'ar'] as const)('a successful transaction’s page in %s', 
 
     // Refund opens the refund form filled from the transaction.
     await page.getByRole('link', { name: text.refund, exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/refund/create');
+    await page.waitForURL((url) => url.pathname === '/report/refund-request/create');
     const amount = page.getByRole('textbox', { name: new RegExp(`^${text.refundAmount}`) });
     await expect.poll(() => amount.inputValue()).toBe(transaction.pending_amount);
     const chosen = page.locator(`select:has(option[value="${transaction.id}"])`);

@@ -7,8 +7,8 @@ import { DEMO, baseUrl, documentLanguage, signIn } from './support/portal';
 
 /**
  * SPEC §2: every protected route opens its screen, titled, with the demo merchant's data, in
- * English and in Arabic, without an error, a refused call or a "not found". Routes with ids take
- * a real record's id.
+ * English and in Arabic, without an error, a refused call or a "not found", and stays the address
+ * of its screen across a reload. Routes with ids take a real record's id.
  */
 
 /** What proves a screen shows data: rows of a table, or the fields of a record or a form. */
@@ -154,8 +154,14 @@ describe.each(['en', 'ar'] as const)('every protected route in %s', (language) =
     await waitForContent(page, content);
     // Each screen stays its own: none falls back to the dashboard (which has rows of its own).
     if (!DASHBOARD.has(route)) expect(DASHBOARD.has(new URL(page.url()).pathname)).toBe(false);
+    // The SPEC address stays in the address bar, a reload included: it is the screen's own.
+    expect(new URL(page.url()).pathname).toBe(path);
+    await page.reload();
+    await waitForContent(page, content);
+    expect(new URL(page.url()).pathname).toBe(path);
     const title = (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim() ?? '';
     expect(title).not.toBe('');
+    expect(title).not.toMatch(/#\d+/);
     if (language === 'ar') expect(title).toMatch(/[\u0600-\u06ff]/);
     expect(await documentLanguage(page)).toEqual({ lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
     const text = (await page.locator('body').textContent()) ?? '';

@@ -4,6 +4,7 @@ import { allows } from '../../src/schema/operations';
 import { entitySchemas } from '../../src/schema/registry';
 import type { EntitySchema } from '../../src/schema/types';
 import { columnsOf } from '../../src/schema/views';
+import { screenPath } from '../../src/portal/resources/screenPaths';
 import { PAYER_PAGES, TEST_CARDS } from '../../src/shared/pay';
 import { dateFilter } from '../support/access-matrix/actors';
 import { launchBrowser } from './support/browser';
@@ -103,16 +104,16 @@ function portalPaths({ entity, record, fields }: Planted): { name: string; path:
     const searched = fields.find((field) => list.search?.includes(nameOf(field)));
     const filter = { ...dateFilter(entity), ...(list.filters?.includes('q') && searched ? { q: searched } : {}) };
     const columns = columnsOf(entity);
-    // The list's own address (`x-resource.routes.list`) where it has one, as the menu opens it.
+    // The list's own address (`screenPaths`), as the menu opens it.
     paths.push({
       name: 'list',
-      path: `${entity['x-resource'].routes.list ?? `/${entity.$id}`}?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      path: `${screenPath(entity, 'list')}?filter=${encodeURIComponent(JSON.stringify(filter))}`,
       fields: fields.filter((field) => columns.includes(nameOf(field))),
     });
   }
-  if (allows(entity, 'show')) paths.push({ name: 'show', path: `/${entity.$id}/${id}/show`, fields });
+  if (allows(entity, 'show')) paths.push({ name: 'show', path: screenPath(entity, 'show', id), fields });
   if (allows(entity, 'update') && editable(entity, record))
-    paths.push({ name: 'edit', path: `/${entity.$id}/${id}`, fields });
+    paths.push({ name: 'edit', path: screenPath(entity, 'edit', id), fields });
   return paths;
 }
 

@@ -39,7 +39,7 @@ describe('transaction enquiry', () => {
     await page.getByRole('button', { name: labels.search }).click();
     const link = page.getByRole('link', { name: reference });
     await link.waitFor();
-    expect(await link.getAttribute('href')).toMatch(/^\/transaction\/\d+\/show$/);
+    expect(await link.getAttribute('href')).toMatch(/^\/report\/payment-transactions\/\d+$/);
     await page.getByText(labels.stored).first().waitFor();
     await page.getByText(labels.processor).first().waitFor();
     expect((await documentLanguage(page)).dir).toBe(language === 'ar' ? 'rtl' : 'ltr');

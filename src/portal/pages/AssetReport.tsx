@@ -26,6 +26,7 @@ import {
 } from '../../shared/asset-report';
 import { formatKwd } from '../../shared/money';
 import { formatNumber, intlLocale } from '../resources/format';
+import { resourcePath } from '../resources/screenPaths';
 import { http } from '../shell/providers';
 
 /** The month field holds "" while a month is half typed; only whole months are asked for. */
@@ -160,7 +161,12 @@ export default function AssetReport() {
       {report && report.assets.length > 0 && isSmall && (
         <Box sx={{ display: 'grid', gap: 1.5, opacity: loading ? 0.5 : 1 }} aria-busy={loading}>
           {report.assets.map((asset) => (
-            <AssetCard key={asset.id} title={asset.name} figures={asset} to={`/asset/${asset.id}/show`} />
+            <AssetCard
+              key={asset.id}
+              title={asset.name}
+              figures={asset}
+              to={resourcePath({ resource: 'asset', type: 'show', id: asset.id })}
+            />
           ))}
           <AssetCard title={translate('app.asset_report.total')} figures={report.totals} />
         </Box>
@@ -183,7 +189,7 @@ export default function AssetReport() {
               {report.assets.map((asset) => (
                 <TableRow key={asset.id} hover>
                   <TableCell component="th" scope="row">
-                    <Link component={RouterLink} to={`/asset/${asset.id}/show`}>
+                    <Link component={RouterLink} to={resourcePath({ resource: 'asset', type: 'show', id: asset.id })}>
                       {asset.name}
                     </Link>
                   </TableCell>

@@ -10,6 +10,7 @@ import { useMerchantName } from '../layout/useMerchantName';
 import { portalResources } from '../resources';
 import { canOpen } from '../resources/access';
 import { menuGroups } from '../resources/menuEntries';
+import { screenPath } from '../resources/screenPaths';
 import { useDashboard } from './dashboard/dashboardApi';
 import { LatestTransactions } from './dashboard/LatestTransactions';
 import { PaymentsChart } from './dashboard/PaymentsChart';
@@ -54,8 +55,8 @@ export default function Dashboard() {
           <PaymentsChart daily={dashboard?.daily} monthly={dashboard?.monthly} />
           <LatestTransactions
             transactions={dashboard?.latest}
-            showPath={reports ? (id) => `/${transaction.$id}/${id}/show` : undefined}
-            listPath={reports ? `/${transaction.$id}` : undefined}
+            showPath={reports ? (id) => screenPath(transaction, 'show', id) : undefined}
+            listPath={reports ? screenPath(transaction, 'list') : undefined}
           />
         </>
       )}

@@ -22,6 +22,7 @@ import {
 import { humanise } from '../forms/translate';
 import { enumLabelKey, fieldLabelKey } from '../forms/uiSchema';
 import { formatDate } from '../resources/format';
+import { resourcePath } from '../resources/screenPaths';
 import { http } from '../shell/providers';
 import { TransactionStatus } from './dashboard/TransactionStatus';
 
@@ -53,7 +54,7 @@ function EnquiryResult({ found }: { found: EnquiredTransaction }) {
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardContent>
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-          <Link component={RouterLink} to={`/transaction/${transaction.id}/show`}>
+          <Link component={RouterLink} to={resourcePath({ resource: 'transaction', type: 'show', id: transaction.id })}>
             {transaction.reference_no ?? transaction.id}
           </Link>
         </Typography>

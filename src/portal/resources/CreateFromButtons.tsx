@@ -1,6 +1,6 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import { Link } from 'react-router';
-import { Button, useCreatePath, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { Button, usePermissions, useTranslate, type RaRecord } from 'react-admin';
 import { allows } from '../../schema/operations';
 import { offeredCreates } from '../../schema/recordPage';
 import { actionLabelKey } from '../../schema/relations';
@@ -8,6 +8,7 @@ import type { EntitySchema } from '../../schema/types';
 import type { PortalPermissions } from '../data/authProvider';
 import { humanise } from '../forms/translate';
 import { mayDo } from './access';
+import { screenPath } from './screenPaths';
 import { usePortalEntities } from './usePortalEntities';
 
 /**
@@ -18,13 +19,12 @@ import { usePortalEntities } from './usePortalEntities';
  */
 export function CreateFromButtons({ entity, record }: { entity: EntitySchema; record: RaRecord }) {
   const translate = useTranslate();
-  const createPath = useCreatePath();
   const entities = usePortalEntities();
   const { permissions } = usePermissions<PortalPermissions>();
   return offeredCreates(entity, record).flatMap(({ name, entity: targetName, values }) => {
     const target = entities.find((candidate) => candidate.$id === targetName);
     if (!target || !allows(target, 'create') || !mayDo(target, 'create', permissions)) return [];
-    const to = `${createPath({ resource: targetName, type: 'create' })}?source=${encodeURIComponent(JSON.stringify(values))}`;
+    const to = `${screenPath(target, 'create')}?source=${encodeURIComponent(JSON.stringify(values))}`;
     return [
       <Button
         key={name}

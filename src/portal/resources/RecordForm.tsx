@@ -8,12 +8,10 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   Loading,
-  useCreatePath,
   useLocaleState,
   usePermissions,
   useRecordContext,
   useRecordFromLocation,
-  useResourceContext,
   useSaveContext,
   useTranslate,
 } from 'react-admin';
@@ -22,6 +20,7 @@ import type { WriteOperation } from '../../schema/variants';
 import { nestFieldErrors, type FieldErrors } from '../data/fieldErrors';
 import { allows } from '../../schema/operations';
 import { SchemaForm } from '../forms/SchemaForm';
+import { resourcePath } from './screenPaths';
 import { useEntitySchema } from './useEntitySchema';
 
 type Values = Record<string, unknown>;
@@ -68,8 +67,6 @@ export interface RecordFormProps {
 function useCancel(cancelTo: string | undefined, id: unknown) {
   const navigate = useNavigate();
   const location = useLocation();
-  const createPath = useCreatePath();
-  const resource = useResourceContext();
   const entity = useEntitySchema();
   return useCallback(() => {
     // The first page of a visit has the key "default": nothing of ours to go back to.
@@ -77,10 +74,10 @@ function useCancel(cancelTo: string | undefined, id: unknown) {
     const target =
       cancelTo ??
       (id !== undefined && allows(entity, 'show')
-        ? createPath({ resource, type: 'show', id: String(id) })
-        : createPath({ resource, type: 'list' }));
+        ? resourcePath({ resource: entity.$id, type: 'show', id: String(id) })
+        : resourcePath({ resource: entity.$id, type: 'list' }));
     navigate(target);
-  }, [cancelTo, createPath, entity, id, location.key, navigate, resource]);
+  }, [cancelTo, entity, id, location.key, navigate]);
 }
 
 /**

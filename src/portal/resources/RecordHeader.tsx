@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
-import { statusProperty, titleProperty } from '../../schema/recordPage';
+import { statusProperty } from '../../schema/recordPage';
 import { toneOf } from '../../schema/tones';
 import type { EntitySchema } from '../../schema/types';
 import { fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
 import { displayText, useDisplay } from './RecordValue';
 import { StatusChip } from './StatusChip';
-import { usePortalEntities } from './usePortalEntities';
+import { useRecordTitle } from './recordTitle';
 
 type Values = Record<string, unknown>;
 
@@ -23,11 +23,10 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
 export function RecordHeader({ entity }: { entity: EntitySchema }) {
   const record = useRecordContext<Values>();
   const display = useDisplay(entity);
-  const entities = usePortalEntities();
+  const recordTitle = useRecordTitle(entity);
   if (!record) return null;
-  const { translate, language } = display;
-  const titleName = titleProperty(entity, entities, language);
-  const title = titleName && !isBlank(record[titleName]) ? String(record[titleName]) : `#${String(record.id)}`;
+  const { translate } = display;
+  const title = recordTitle(record) ?? translate(`resources.${entity.$id}.name`, { smart_count: 1, _: entity.title });
   const status = statusProperty(entity);
   const statusValue = status ? record[status] : undefined;
   const figure = entity['x-resource'].figure;

@@ -2,15 +2,10 @@ import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
 import { Fragment, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  useCreatePath,
-  useGetManyAggregate,
-  useLocaleState,
-  useResourceDefinition,
-  type Identifier,
-} from 'react-admin';
+import { useGetManyAggregate, useLocaleState, useResourceDefinition, type Identifier } from 'react-admin';
 import { referenceText } from '../../schema/relations';
 import type { XReferences } from '../../schema/types';
+import { useResourcePath } from './screenPlace';
 
 /** A click on the link opens the referenced record, not the row the link sits in. */
 const keepToLink = (event: MouseEvent) => event.stopPropagation();
@@ -25,7 +20,7 @@ export function ReferenceValue({ spec, ids }: { spec: XReferences; ids: readonly
   const { data } = useGetManyAggregate(spec.entity, { ids: [...ids] });
   const { hasShow } = useResourceDefinition({ resource: spec.entity });
   const [language] = useLocaleState();
-  const createPath = useCreatePath();
+  const resourcePath = useResourcePath();
   const separator = language === 'ar' ? '، ' : ', ';
   return (
     <Box component="span">
@@ -38,7 +33,7 @@ export function ReferenceValue({ spec, ids }: { spec: XReferences; ids: readonly
             {hasShow ? (
               <MuiLink
                 component={Link}
-                to={createPath({ resource: spec.entity, id, type: 'show' })}
+                to={resourcePath({ resource: spec.entity, id, type: 'show' })}
                 onClick={keepToLink}
               >
                 <bdi>{text}</bdi>

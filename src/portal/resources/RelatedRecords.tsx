@@ -14,7 +14,6 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   LinearProgress,
-  useCreatePath,
   useGetManyReference,
   usePermissions,
   useRecordContext,
@@ -31,6 +30,7 @@ import { fieldLabelKey } from '../forms/uiSchema';
 import { humanise } from '../forms/translate';
 import { mayDo } from './access';
 import { displayText, propertyAt, RecordValue, useDisplay } from './RecordValue';
+import { screenPath } from './screenPaths';
 import { usePortalEntities } from './usePortalEntities';
 
 /** Most related records a page lists; their own list has the rest. */
@@ -50,7 +50,6 @@ function RelatedList({ related: { source, column, columns, name }, id }: { relat
   const translate = useTranslate();
   const display = useDisplay(source);
   const entities = usePortalEntities();
-  const createPath = useCreatePath();
   const { permissions } = usePermissions<PortalPermissions>();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [field, order] = source['x-list'].sort;
@@ -67,7 +66,7 @@ function RelatedList({ related: { source, column, columns, name }, id }: { relat
   const titleName =
     title && columns.includes(title) ? title : (columns.find((name) => !isReference(name)) ?? columns[0]);
   const opens = allows(source, 'show') && mayDo(source, 'show', permissions);
-  const pathOf = (record: RaRecord) => createPath({ resource: source.$id, id: record.id, type: 'show' });
+  const pathOf = (record: RaRecord) => screenPath(source, 'show', record.id);
   const text = (record: RaRecord, name: string) => displayText(display, name, propertyAt(source, name), record[name]);
   const headingId = `related-${source.$id}-${column}`;
   const plural = translate(`resources.${source.$id}.name`, { smart_count: 2, _: humanise(source.$id) });

@@ -1,5 +1,6 @@
 import { Edit } from 'react-admin';
 import { RecordForm, stickyBarRoom } from './RecordForm';
+import { RecordPageTitle } from './RecordPageTitle';
 import { useEntitySchema } from './useEntitySchema';
 import { useSaveOutcome } from './useSaveOutcome';
 
@@ -11,7 +12,14 @@ export default function ResourceEdit() {
   const entity = useEntitySchema();
   const outcome = useSaveOutcome(entity, 'updated');
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={outcome} sx={stickyBarRoom}>
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={outcome}
+      title={<RecordPageTitle screen="edit" />}
+      // The breadcrumbs above lead back to the record's page at its address.
+      actions={false}
+      sx={stickyBarRoom}
+    >
       <RecordForm operation="update" />
     </Edit>
   );

@@ -14,6 +14,7 @@ import {
   usePermissions,
   useResourceDefinition,
   useTranslate,
+  type Identifier,
   type RaRecord,
 } from 'react-admin';
 import { useParams } from 'react-router';
@@ -34,15 +35,23 @@ import { RowActionsMenu } from './list/RowActionsMenu';
 import { TotalsRow } from './list/TotalsRow';
 import { ListPagination } from './ListPagination';
 import { isImage, propertyAt, RecordValue } from './RecordValue';
+import { screenPath } from './screenPaths';
+import { useScreenPlace } from './screenPlace';
 import { useEntitySchema } from './useEntitySchema';
 import { viewFilter, viewLabel } from './views';
 
 type Values = Record<string, unknown>;
 
-/** Where a row leads: the record's detail, else its edit form, else nowhere (`x-resource.operations`). */
-function useRowLink(): 'show' | 'edit' | false {
+/**
+ * Where a row leads: the record's detail, else its edit form, else nowhere (`x-resource.operations`),
+ * at its SPEC address below the list or view shown (`screenPaths`).
+ */
+function useRowLink(): ((id: Identifier) => string) | false {
   const { hasShow, hasEdit } = useResourceDefinition();
-  return hasShow ? 'show' : hasEdit ? 'edit' : false;
+  const entity = useEntitySchema();
+  const place = useScreenPlace();
+  const screen = hasShow ? 'show' : hasEdit ? 'edit' : undefined;
+  return screen ? (id) => screenPath(entity, screen, id, place) : false;
 }
 
 /**
@@ -65,7 +74,7 @@ function CompactList({ entity, columns }: { entity: EntitySchema; columns: reado
     name ? <RecordValue entity={entity} path={name} record={record} /> : null;
   return (
     <SimpleList<RaRecord>
-      linkType={link}
+      rowClick={link}
       primaryText={(record) => value(record, title)}
       tertiaryText={
         amount
@@ -176,7 +185,7 @@ function ListToolbar() {
   return (
     <TopToolbar>
       {filters && <FilterButton />}
-      {hasCreate && <CreateButton />}
+      {hasCreate && <CreateButton to={screenPath(entity, 'create')} />}
       {mayDo(entity, 'export', permissions) && <ExportButton />}
     </TopToolbar>
   );

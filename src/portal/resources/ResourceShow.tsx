@@ -2,6 +2,7 @@ import { Show } from 'react-admin';
 import { RecordHeader } from './RecordHeader';
 import { RecordSections } from './RecordSections';
 import { RecordTimeline } from './RecordTimeline';
+import { RecordPageTitle } from './RecordPageTitle';
 import { RelatedRecords } from './RelatedRecords';
 import { ShowActions } from './ShowActions';
 import { useEntitySchema } from './useEntitySchema';
@@ -15,7 +16,7 @@ import { useEntitySchema } from './useEntitySchema';
 export default function ResourceShow() {
   const entity = useEntitySchema();
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<ShowActions />} title={<RecordPageTitle screen="show" />}>
       <RecordHeader entity={entity} />
       <RecordSections entity={entity} />
       <RelatedRecords entity={entity} />

@@ -1,19 +1,14 @@
+import Create from '@mui/icons-material/Create';
 import Tune from '@mui/icons-material/Tune';
 import { Link } from 'react-router';
-import {
-  Button,
-  EditButton,
-  TopToolbar,
-  usePermissions,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Button, TopToolbar, usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { EntitySchema } from '../../schema/types';
 import { allows } from '../../schema/operations';
 import type { PortalPermissions } from '../data/authProvider';
 import { mayDo } from './access';
-import { sectionLabel, sectionPath, sectionsOf } from './sections';
+import { screenPath, sectionScreenPath } from './screenPaths';
+import { useScreenPlace } from './screenPlace';
+import { sectionLabel, sectionsOf } from './sections';
 import { CommandButtons } from './CommandButtons';
 import { CreateFromButtons } from './CreateFromButtons';
 import { LinkButtons } from './LinkButtons';
@@ -35,17 +30,22 @@ export function ShowActions() {
   const record = useRecordContext();
   const translate = useTranslate();
   const { permissions } = usePermissions<PortalPermissions>();
+  const place = useScreenPlace();
   const mayUpdate = allows(entity, 'update') && mayDo(entity, 'update', permissions);
   return (
     <TopToolbar>
-      {mayUpdate && (!record || editable(entity, record)) && <EditButton />}
+      {record && mayUpdate && editable(entity, record) && (
+        <Button component={Link} to={screenPath(entity, 'edit', record.id, place)} label="ra.action.edit">
+          <Create />
+        </Button>
+      )}
       {record &&
         mayUpdate &&
         sectionsOf(entity).map(([name, { fields }]) => (
           <Button
             key={name}
             component={Link}
-            to={sectionPath(name, { resource: entity.$id, id: record.id })}
+            to={sectionScreenPath(entity, name, record.id)}
             label={sectionLabel(entity, fields, translate)}
           >
             <Tune />

@@ -1,16 +1,18 @@
-import type { ComponentType, ReactElement } from 'react';
-import type { ResourceProps } from 'react-admin';
-import { Route } from 'react-router';
-import { allows } from '../../schema/operations';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { ResourceContextProvider, useTranslate, type ResourceProps } from 'react-admin';
+import { Navigate, Route, useLocation, useParams } from 'react-router';
 import type { AccessDenial } from '../../schema/access';
-import { withViewGate } from '../../schema/views';
+import { viewsOf, withViewGate } from '../../schema/views';
+import type { EntitySchema } from '../../schema/types';
 import { lazyWithReload } from '../data/chunkReload';
 import type { PortalPermissions } from '../data/authProvider';
 import { denialOf } from './access';
-import { listShownInPlace } from './legacyRoutes';
-import { sectionRoutes } from './sections';
-import { ResourceViewScreen, type PortalResource } from './index';
-import { viewRoutes } from './views';
+import { RecordBreadcrumbs, type RecordScreen } from './RecordBreadcrumbs';
+import { screenPath, screenRoute, sectionScreenPath, type Screen } from './screenPaths';
+import { ScreenViewContext } from './screenPlace';
+import { sectionLabel, sectionRoutes, sectionsOf } from './sections';
+import { ResourceList, ResourceSection, type PortalResource } from './index';
+import { useEntitySchema } from './useEntitySchema';
 import { withScreenFallback } from './withScreenFallback';
 
 export const AccessDeniedPage = withScreenFallback(lazyWithReload(() => import('../pages/AccessDeniedPage')));
@@ -32,86 +34,164 @@ function deniedView(reason: AccessDenial, service: string | undefined): Componen
 }
 
 /**
- * The `<Resource>` props of a resource for the signed-in user: its own screens when they may use
- * it; otherwise every screen it has (list, create, edit, show, sections) says why not, and none
- * asks the API anything.
+ * react-admin's own path of a screen (`/invoice/40/show`, `/transaction?filter=…`: an old bookmark,
+ * one of its own moves) sends to the screen's SPEC address, keeping the query, in place of the entry.
+ */
+function ToScreen({ screen }: { screen: Screen }) {
+  const entity = useEntitySchema();
+  const { id } = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`${screenPath(entity, screen, id)}${search}`} replace />;
+}
+
+function ToSection({ name }: { name: string }) {
+  const entity = useEntitySchema();
+  const { id } = useParams();
+  return <Navigate to={id === undefined ? screenPath(entity, 'list') : sectionScreenPath(entity, name, id)} replace />;
+}
+
+const TO_SCREEN: Record<Screen, ComponentType> = {
+  list: () => <ToScreen screen="list" />,
+  create: () => <ToScreen screen="create" />,
+  show: () => <ToScreen screen="show" />,
+  edit: () => <ToScreen screen="edit" />,
+};
+
+/** Why the user may not open a screen of the resource (its gate, then the screen's operation's), or null. */
+function screenDenial(entity: EntitySchema, access: PortalPermissions | undefined, operation: string) {
+  return denialOf(entity, access) ?? denialOf(entity, access, operation);
+}
+
+/**
+ * The `<Resource>` props of a resource for the signed-in user. Its screens live at their SPEC
+ * addresses (`gatedScreenRoutes`); react-admin's paths of them only send there. Without the
+ * permission to create or change, the resource has no create or edit screen, so react-admin (and
+ * the list's toolbar) shows no Create or Edit button either.
  */
 export function gatedResourceProps(
   { entity, props }: PortalResource,
   access: PortalPermissions | undefined,
 ): ResourceProps {
-  const denial = denialOf(entity, access);
-  if (!denial) return operationGatedProps(entity, props, access);
-  const Denied = deniedView(denial, entity['x-resource'].service);
-  const gate = (screen: ResourceProps['list']) => (screen ? Denied : undefined);
+  const mayCreate = screenDenial(entity, access, 'create') === null;
+  const mayUpdate = screenDenial(entity, access, 'update') === null;
   return {
     name: props.name,
+    icon: props.icon,
     options: props.options,
-    list: gate(props.list),
-    create: gate(props.create),
-    edit: gate(props.edit),
-    show: gate(props.show),
-    children: props.edit ? sectionRoutes(entity, () => <Denied />) : [],
+    list: props.list ? TO_SCREEN.list : undefined,
+    show: props.show ? TO_SCREEN.show : undefined,
+    create: props.create && mayCreate ? TO_SCREEN.create : undefined,
+    edit: props.edit && mayUpdate ? TO_SCREEN.edit : undefined,
+    children: props.edit ? sectionRoutes(entity, (name) => <ToSection name={name} />) : [],
   };
 }
 
-/**
- * The screens of a resource the user may open, by the permission of each operation
- * (`x-resource.permissions`): a list or detail they may not read says why not; without the
- * permission to create or change, the resource has no create or edit screen (nor sections), so
- * react-admin shows no Create or Edit button either.
- */
-function operationGatedProps(
-  entity: PortalResource['entity'],
-  props: ResourceProps,
-  access: PortalPermissions | undefined,
-) {
-  const screen = (operation: string, given: ResourceProps['list']) => {
-    const denial = given ? denialOf(entity, access, operation) : null;
-    return denial ? deniedView(denial, entity['x-resource'].service) : given;
-  };
-  const mayUpdate = denialOf(entity, access, 'update') === null;
-  return {
-    ...props,
-    list: screen('list', props.list),
-    show: screen('show', props.show),
-    create: denialOf(entity, access, 'create') ? undefined : props.create,
-    edit: mayUpdate ? props.edit : undefined,
-    children: mayUpdate ? props.children : [],
-  };
+/** A screen of the resource at its SPEC address: in its resource's context, with the view it belongs to. */
+function ScreenFrame({ entity, view, children }: { entity: EntitySchema; view?: string; children: ReactNode }) {
+  return (
+    <ResourceContextProvider value={entity.$id}>
+      <ScreenViewContext.Provider value={view}>{children}</ScreenViewContext.Provider>
+    </ResourceContextProvider>
+  );
 }
 
-/**
- * The routes of a resource's views (`x-resource.views`), each behind its own gate (the view's
- * service and permission, else the resource's): the list when the user may open it, else the reason.
- */
-export function gatedViewRoutes({ entity }: PortalResource, access: PortalPermissions | undefined): ReactElement[] {
-  return viewRoutes(entity, (view) => {
-    const gated = withViewGate(entity, view);
-    const denial = denialOf(gated, access);
-    if (!denial) return <ResourceViewScreen resource={entity.$id} view={view} />;
-    const Denied = deniedView(denial, gated['x-resource'].service);
-    return <Denied />;
-  });
+/** A section's screen with its breadcrumbs ("Employees › Sara › Permissions"). */
+function SectionScreen({ entity, name }: { entity: EntitySchema; name: string }) {
+  const translate = useTranslate();
+  const fields = entity['x-resource'].sections?.[name]?.fields ?? [];
+  return (
+    <>
+      <RecordBreadcrumbs entity={entity} below={{ section: name, label: sectionLabel(entity, fields, translate) }} />
+      <ResourceSection section={name} />
+    </>
+  );
 }
 
+const SCREEN_OPERATIONS: Record<Screen, string> = { list: 'list', create: 'create', show: 'show', edit: 'update' };
+
 /**
- * The list of a resource whose react-admin route a public page holds (`listShownInPlace`), at its
- * own route (`x-resource.routes.list`) behind the resource's gate.
+ * The routes of a resource's screens at their SPEC addresses (`screenPaths`): list, create, record
+ * and edit pages, its views' lists and records, and its sections, each behind its gate (the
+ * view's for a view's list; the resource's and the operation's otherwise): a screen the user may not
+ * use answers with the reason and asks the API nothing.
  */
-export function gatedListInPlaceRoutes(
-  { entity }: PortalResource,
+export function gatedScreenRoutes(
+  { entity, props }: PortalResource,
   access: PortalPermissions | undefined,
 ): ReactElement[] {
-  const path = entity['x-resource'].routes.list;
-  if (!path || !allows(entity, 'list') || !listShownInPlace(entity)) return [];
-  const denial = denialOf(entity, access, 'list');
-  const Denied = denial && deniedView(denial, entity['x-resource'].service);
-  return [
-    <Route
-      key={`${entity.$id}.list`}
-      path={path}
-      element={Denied ? <Denied /> : <ResourceViewScreen resource={entity.$id} />}
-    />,
-  ];
+  const service = entity['x-resource'].service;
+  const routes: ReactElement[] = [];
+  const add = (screen: Screen, view: string | undefined, element: ReactElement) => {
+    const path = screenRoute(entity, screen, view);
+    routes.push(
+      <Route
+        key={`${entity.$id}.${view ?? ''}.${screen}`}
+        path={path}
+        element={
+          <ScreenFrame entity={entity} view={view}>
+            {element}
+          </ScreenFrame>
+        }
+      />,
+    );
+  };
+  const gated = (screen: Screen, element: ReactElement, gate: EntitySchema = entity): ReactElement => {
+    const denial = screenDenial(gate, access, SCREEN_OPERATIONS[screen]);
+    if (!denial) return element;
+    const Denied = deniedView(denial, gate['x-resource'].service ?? service);
+    return <Denied />;
+  };
+  const record = (view: string | undefined) => {
+    if (props.show) {
+      const Show = props.show as ComponentType;
+      add('show', view, gated('show', <RecordScreenWith entity={entity} below={null} Screen={Show} />));
+    }
+    if (props.edit) {
+      const Edit = props.edit as ComponentType;
+      add('edit', view, gated('edit', <RecordScreenWith entity={entity} below={{ edit: true }} Screen={Edit} />));
+    }
+  };
+  if (props.list) add('list', undefined, gated('list', <ResourceList />));
+  if (props.create) {
+    const Create = props.create as ComponentType;
+    add('create', undefined, gated('create', <Create />));
+  }
+  record(undefined);
+  for (const [view] of viewsOf(entity)) {
+    const gate = withViewGate(entity, view);
+    const denial = denialOf(gate, access);
+    const Denied = denial && deniedView(denial, gate['x-resource'].service);
+    add('list', view, Denied ? <Denied /> : <ResourceList view={view} />);
+    record(view);
+  }
+  if (props.edit)
+    for (const [name, { route }] of sectionsOf(entity))
+      routes.push(
+        <Route
+          key={`${entity.$id}.section.${name}`}
+          path={route}
+          element={
+            <ScreenFrame entity={entity}>{gated('edit', <SectionScreen entity={entity} name={name} />)}</ScreenFrame>
+          }
+        />,
+      );
+  return routes;
+}
+
+/** A record's page or form below its breadcrumbs. */
+function RecordScreenWith({
+  entity,
+  below,
+  Screen,
+}: {
+  entity: EntitySchema;
+  below: RecordScreen;
+  Screen: ComponentType;
+}) {
+  return (
+    <>
+      <RecordBreadcrumbs entity={entity} below={below} />
+      <Screen />
+    </>
+  );
 }

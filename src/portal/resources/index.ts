@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { ResourceContextProvider, type ResourceProps } from 'react-admin';
+import type { ResourceProps } from 'react-admin';
 import { allows } from '../../schema/operations';
 import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
@@ -13,11 +13,11 @@ import { withScreenFallback } from './withScreenFallback';
  * generic ones below; each reads its fields, columns, filters and rules from the schema of the
  * resource it is shown for. The screens load on demand.
  */
-const ResourceList = withScreenFallback(lazyWithReload(() => import('./ResourceList')));
-const ResourceShow = withScreenFallback(lazyWithReload(() => import('./ResourceShow')));
-const ResourceCreate = withScreenFallback(lazyWithReload(() => import('./ResourceCreate')));
-const ResourceEdit = withScreenFallback(lazyWithReload(() => import('./ResourceEdit')));
-const ResourceSection = withScreenFallback(lazyWithReload(() => import('./ResourceSection')));
+export const ResourceList = withScreenFallback(lazyWithReload(() => import('./ResourceList')));
+export const ResourceShow = withScreenFallback(lazyWithReload(() => import('./ResourceShow')));
+export const ResourceCreate = withScreenFallback(lazyWithReload(() => import('./ResourceCreate')));
+export const ResourceEdit = withScreenFallback(lazyWithReload(() => import('./ResourceEdit')));
+export const ResourceSection = withScreenFallback(lazyWithReload(() => import('./ResourceSection')));
 
 export interface PortalResource {
   entity: EntitySchema;
@@ -46,11 +46,6 @@ export function createResource(entity: EntitySchema): PortalResource {
         : [],
     },
   };
-}
-
-/** An entity's list, or one of its views (`x-resource.views.<view>`), as a screen at a route of its own. */
-export function ResourceViewScreen({ resource, view }: { resource: string; view?: string }) {
-  return createElement(ResourceContextProvider, { value: resource, children: createElement(ResourceList, { view }) });
 }
 
 /** Every resource of the portal, in the registry's order (which is the menu's order). */

@@ -8,6 +8,7 @@ import type { Translate } from '../forms/translate';
 import { canOpen, canOpenView } from './access';
 import { iconFor } from './icons';
 import type { PortalResource } from './index';
+import { screenPath } from './screenPaths';
 
 /**
  * The menu, derived from the schemas: an entry per resource list and per view the user may open,
@@ -54,7 +55,7 @@ function entriesOf(resource: PortalResource, access: PortalPermissions | undefin
   const icon = iconFor(name);
   const entries: MenuEntry[] = [];
   if (allows(entity, 'list') && canOpen(entity, access))
-    entries.push({ key: name, resource: name, to: `/${name}`, icon });
+    entries.push({ key: name, resource: name, to: screenPath(entity, 'list'), icon });
   for (const [view, { route }] of viewsOf(entity)) {
     // A view of one record's children is opened from that record, not from the menu.
     if (hasRouteParameters({ route }) || !canOpenView(entity, view, access)) continue;

@@ -6,8 +6,8 @@ import { humanise } from '../forms/translate';
 import { fieldLabelKey } from '../forms/uiSchema';
 
 /**
- * Section screens (`x-resource.sections`): each edits some fields of one record. react-admin serves
- * a section at `/<resource>/:id/<name>`; its SPEC §2 route (`/employees/:id/permissions`) redirects there.
+ * Section screens (`x-resource.sections`): each edits some fields of one record. each is served at
+ * its SPEC §2 route (`/employees/:id/permissions`); react-admin's `/<resource>/:id/<name>` sends there.
  */
 
 /** The sections of an entity, as `[name, section]`, in the schema's order. */

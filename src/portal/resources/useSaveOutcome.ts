@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useNotify, useRedirect, useTranslate, type HttpError } from 'react-admin';
 import type { EntitySchema } from '../../schema/types';
 import { copyText } from './copyText';
-import { listShownInPlace } from './legacyRoutes';
+import { screenPath } from './screenPaths';
+import { useScreenPlace } from './screenPlace';
 
 /** The property holding a record's public link (`x-generated` `payment_link` or `{ "link": … }`), if any. */
 export function linkPropertyOf(entity: EntitySchema): string | undefined {
@@ -15,7 +16,7 @@ export function linkPropertyOf(entity: EntitySchema): string | undefined {
 /**
  * What follows a save on the create and edit screens. Success: the resource's own message when its
  * catalogue has one (`resources.<resource>.saved.created` / `.updated`, SPEC §8: "asset created"…),
- * else "changes saved", then the resource's list. A record with a public link (an invoice) has its
+ * else "changes saved", then the resource's list (or the view the form was opened from). A record with a public link (an invoice) has its
  * link copied on creation ("invoice created and link copied", or `saved.created_not_copied` when
  * the browser refuses the clipboard) and opens on its detail screen, where the link is.
  * Failure: the server's message, always; react-admin would stay silent when the API names fields,
@@ -27,8 +28,8 @@ export function useSaveOutcome(entity: EntitySchema, outcome: 'created' | 'updat
   const translate = useTranslate();
   const resource = entity.$id;
   const linkProperty = outcome === 'created' ? linkPropertyOf(entity) : undefined;
-  // A list shown at its own route (react-admin's is a public page's) is gone back to there.
-  const listPath = listShownInPlace(entity) ? entity['x-resource'].routes.list : undefined;
+  // Back to the list (or the view) the form was opened from, at its SPEC address.
+  const place = useScreenPlace();
   return useMemo(
     () => ({
       onSuccess: async (data: unknown) => {
@@ -40,18 +41,17 @@ export function useSaveOutcome(entity: EntitySchema, outcome: 'created' | 'updat
           const copied = await copyText(link);
           const key = copied ? `${saved}.${outcome}` : `${saved}.${outcome}_not_copied`;
           notify(key, { type: 'success', messageArgs: { _: translate(`${saved}.${outcome}`, fallback) } });
-          redirect('show', resource, record.id as number);
+          redirect(screenPath(entity, 'show', record.id as number, place));
           return;
         }
         notify(`${saved}.${outcome}`, { type: 'success', messageArgs: fallback });
-        if (listPath) redirect(listPath);
-        else redirect('list', resource);
+        redirect(screenPath(entity, 'list', undefined, place));
       },
       onError: (error: unknown) => {
         const message = (error as Partial<HttpError> | null)?.message || 'app.message.generic_error';
         notify(message, { type: 'error', messageArgs: { _: message } });
       },
     }),
-    [notify, redirect, resource, outcome, translate, linkProperty, listPath],
+    [notify, redirect, entity, resource, outcome, translate, linkProperty, place],
   );
 }

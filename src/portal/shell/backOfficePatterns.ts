@@ -3,13 +3,15 @@ import type { EntitySchema } from '../../schema/types';
 import { viewsOf } from '../../schema/views';
 import { ownPaths } from '../pages/ownPaths';
 import { RECORD_PAGES, REPORT_PAGES } from '../pages/pagePaths';
+import { screenRoutes } from '../resources/screenPaths';
 import { sectionsOf } from '../resources/sections';
 import { DASHBOARD_PATHS } from './dashboardPaths';
 
 /**
  * Paths that belong to the signed-in back office, derived from the schemas: each resource's
- * react-admin routes (`/<resource>/…`) and the SPEC §2 routes its `x-resource` names (`routes`,
- * `sections`, `views`, and the `own` record's), plus the dashboard, the account, report and record pages.
+ * react-admin routes (`/<resource>/…`, which send to the SPEC addresses), the SPEC §2 addresses
+ * of its screens (`screenPaths`: lists, record pages below them, forms, views and their records),
+ * its `sections` and the `own` record's routes, plus the dashboard, the account, report and record pages.
  * `npm run generate` writes them to `src/generated/backOfficePaths.ts`, so that the sign-in page
  * knows them without downloading every schema.
  */
@@ -22,7 +24,7 @@ export function backOfficePatterns(schemas: Record<string, EntitySchema> = entit
       ...RECORD_PAGES.map(({ path }) => path),
       ...Object.values(schemas).flatMap((entity) => [
         `/${entity.$id}/*`,
-        ...Object.values(entity['x-resource'].routes).filter((route): route is string => Boolean(route)),
+        ...screenRoutes(entity, ['list', 'create', 'show', 'edit']).map(({ path }) => path),
         ...sectionsOf(entity).map(([, section]) => section.route),
         ...viewsOf(entity).map(([, view]) => view.route),
         ...Object.values(entity['x-resource'].own?.routes ?? {}).filter((route): route is string => Boolean(route)),

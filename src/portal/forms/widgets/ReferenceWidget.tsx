@@ -4,9 +4,10 @@ import TextField from '@mui/material/TextField';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { useContext, type ChangeEvent, type FocusEvent } from 'react';
 import { Link } from 'react-router';
-import { DataProviderContext, useCreatePath } from 'react-admin';
+import { DataProviderContext } from 'react-admin';
 import { referenceOf } from '../../../schema/relations';
 import type { PropertySchema, XReferences } from '../../../schema/types';
+import { useResourcePath } from '../../resources/screenPlace';
 import { fieldAria } from '../fieldAria';
 import { formContextOf } from '../formContext';
 import type { Translate } from '../translate';
@@ -14,14 +15,14 @@ import { entityName, refusal, useReferenceChoices } from './referenceChoices';
 
 /** There is nothing to choose yet: say so, and offer to create one first (SPEC §5). */
 export function NoRecordYet({ entity, translate }: { entity: string; translate: Translate }) {
-  const createPath = useCreatePath();
   const name = entityName(translate, entity);
+  const resourcePath = useResourcePath();
   return (
     <Alert
       severity="info"
       sx={{ mt: 1 }}
       action={
-        <Button component={Link} to={createPath({ resource: entity, type: 'create' })} color="inherit" size="small">
+        <Button component={Link} to={resourcePath({ resource: entity, type: 'create' })} color="inherit" size="small">
           {translate('app.reference.create', { entity: name })}
         </Button>
       }

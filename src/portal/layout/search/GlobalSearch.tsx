@@ -9,7 +9,8 @@ import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import { alpha, useMediaQuery, type Theme } from '@mui/material';
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useCreatePath, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { resourcePath } from '../../resources/screenPaths';
 import { useNavigate } from 'react-router';
 import { SearchResults } from './SearchResults';
 import { movedIndex, searchOptions, type SearchOption } from './searchOptions';
@@ -24,7 +25,6 @@ import { useSlashKey } from './useSlashKey';
  */
 export function GlobalSearch() {
   const translate = useTranslate();
-  const createPath = useCreatePath();
   const navigate = useNavigate();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [text, setText] = useState('');
@@ -40,8 +40,8 @@ export function GlobalSearch() {
   const current = active >= 0 && active < options.length ? active : -1;
 
   const pathOf = useCallback(
-    (option: SearchOption) => createPath({ resource: option.entity, id: option.hit.id, type: 'show' }),
-    [createPath],
+    (option: SearchOption) => resourcePath({ resource: option.entity, id: option.hit.id, type: 'show' }),
+    [],
   );
   const close = useCallback(() => {
     setOpen(false);

@@ -117,19 +117,23 @@ describe('the dashboard', { timeout: 20_000 }, () => {
     const rows = within(latest).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(rows[1]).getByRole('link', { name: '410000000701' }).getAttribute('href')).toBe(
-      '/transaction/7/show',
+      '/report/payment-transactions/7',
     );
     expect(within(rows[1]).getByText('Success')).toBeTruthy();
     expect(within(rows[1]).getByText('34.500 KWD')).toBeTruthy();
     expect(within(rows[1]).getByText('Mobile wallet (Apple Pay)')).toBeTruthy();
     expect(within(rows[2]).getByText('Incomplete')).toBeTruthy();
-    expect(within(latest).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/transaction');
+    expect(within(latest).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe(
+      '/report/payment-transactions',
+    );
   });
 
   it('keeps quick links to the screens the user may open', async () => {
     await renderLoaded();
     const links = screen.getByRole('navigation', { name: 'Quick links' });
-    expect(within(links).getByRole('link', { name: 'Payment transactions' }).getAttribute('href')).toBe('/transaction');
+    expect(within(links).getByRole('link', { name: 'Payment transactions' }).getAttribute('href')).toBe(
+      '/report/payment-transactions',
+    );
     expect(within(links).getByRole('link', { name: 'Incomplete transactions' }).getAttribute('href')).toBe(
       '/report/incomplete',
     );

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useCreatePath, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { getEntitySchema } from '../../../schema/registry';
 import { toneOf } from '../../../schema/tones';
@@ -11,6 +11,7 @@ import type { TrailEntity } from '../../../shared/money-trail';
 import { humanise } from '../../forms/translate';
 import { enumLabelKey } from '../../forms/uiSchema';
 import { formatDate } from '../../resources/format';
+import { useResourcePath } from '../../resources/screenPlace';
 import { StatusChip } from '../../resources/StatusChip';
 
 /**
@@ -47,9 +48,9 @@ export function TrailStatus({ entity, status }: { entity: TrailEntity; status: s
 
 /** A link to a record's page, by its human reference (its id when it has none). */
 export function RecordLink({ entity, id, label }: { entity: TrailEntity; id: number; label: string | null }) {
-  const createPath = useCreatePath();
+  const resourcePath = useResourcePath();
   return (
-    <MuiLink component={Link} to={createPath({ resource: entity, id, type: 'show' })} sx={{ fontWeight: 600 }}>
+    <MuiLink component={Link} to={resourcePath({ resource: entity, id, type: 'show' })} sx={{ fontWeight: 600 }}>
       <bdi>{label ?? `#${id}`}</bdi>
     </MuiLink>
   );

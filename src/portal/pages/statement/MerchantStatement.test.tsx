@@ -102,13 +102,15 @@ describe('the merchant statement screen', { timeout: 60_000 }, () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[1]).getByText('Payment')).toBeTruthy();
     expect(within(rows[1]).getByRole('link', { name: '700000000041' }).getAttribute('href')).toBe(
-      '/transaction/41/show',
+      '/report/payment-transactions/41',
     );
-    expect(within(rows[2]).getByRole('link', { name: 'REF-2026-000007' }).getAttribute('href')).toBe('/refund/7/show');
+    expect(within(rows[2]).getByRole('link', { name: 'REF-2026-000007' }).getAttribute('href')).toBe(
+      '/report/refund-request/7',
+    );
     expect(within(rows[2]).getByRole('link', { name: '700000000042' })).toBeTruthy();
     expect(within(rows[2]).getByText('10.000 KWD')).toBeTruthy();
     expect(within(rows[3]).getByRole('link', { name: 'TR-2026-000003' }).getAttribute('href')).toBe(
-      '/payment_transfer/3/show',
+      '/report/payment-transfer/3',
     );
     expect(within(rows[3]).getByText(/no effect on the balance/)).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import type { StatementDocument } from '../../../shared/merchant-statement';
 import { formatKwd } from '../../../shared/money';
 import { intlLocale } from '../../resources/format';
+import { resourcePath } from '../../resources/screenPaths';
 
 /** An amount that may be below zero (a balance), as `formatKwd` shows it. */
 export function signedKwd(amount: string, language: string): string {
@@ -17,4 +18,5 @@ export function kuwaitDateTime(at: string, language: string): string {
 }
 
 /** Where the portal shows a line's record. */
-export const documentPath = (document: StatementDocument) => `/${document.entity}/${document.id}/show`;
+export const documentPath = (document: StatementDocument) =>
+  resourcePath({ resource: document.entity, type: 'show', id: document.id });
