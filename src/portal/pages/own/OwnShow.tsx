@@ -23,12 +23,16 @@ import { ownOf, useOwnRecord } from './ownApi';
 import { OwnGate } from './OwnGate';
 import { ownEditTitle, ownSectionTitle, ownTitle } from './ownLabels';
 
-/** Edit, and one button per section of `own.sections` (payment settings), as on a record's detail screen. */
+/**
+ * Edit, and one button per section of `own.sections` (payment settings), as on a record's detail
+ * screen. react-admin's toolbar grows (`flex: 1`) on phones to fill a row; here it sits in the
+ * page's column, where growing would push the record a screen's height down.
+ */
 function OwnActions({ entity }: { entity: EntitySchema }) {
   const translate = useTranslate();
   const { routes, sections = {} } = ownOf(entity);
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flex: { xs: '0 0 auto' } }}>
       {routes.edit && (
         <Button component={Link} to={routes.edit} label={ownEditTitle(entity, translate)}>
           <Edit />
