@@ -57,7 +57,12 @@ function FieldGrid({ props, names }: { props: ObjectFieldTemplateProps; names: r
       {cells.length > 0 && (
         <Grid container columnSpacing={2} rowSpacing={0.5}>
           {cells.map(({ element, content }) => (
-            <Grid key={element.name} size={cellSize(uiSchema?.[element.name] as UiSchema | undefined)}>
+            // A cell may be narrower than its content (a row of tabs scrolls within it).
+            <Grid
+              key={element.name}
+              size={cellSize(uiSchema?.[element.name] as UiSchema | undefined)}
+              sx={{ minWidth: 0 }}
+            >
               {content}
             </Grid>
           ))}
