@@ -48,6 +48,7 @@ export interface Merchant {
   refund_approval_above?: string;
   server_ip?: string;
   terms_enabled?: boolean;
+  ask_invoice_number?: boolean;
   require_employee_two_factor?: boolean;
   receipt_template?: string;
   success_template?: string;

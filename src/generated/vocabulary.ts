@@ -61,12 +61,23 @@ export type XGenerated =
  */
 export type XAudit = true | 'changed';
 /**
- * Catalogue key of a question the form asks before saving with the field empty ("This invoice has no invoice number. Send it anyway?"); the save goes on only when the user confirms.
+ * Catalogue key of a question the form asks before saving with the field empty ("This invoice has no invoice number. Send it anyway?"); the save goes on only when the user confirms. `{ "message": key, "when": "ask_invoice_number" }` asks only when that boolean setting of the signed-in merchant (a property of the merchant schema) is on.
  *
  * This interface was referenced by `VocabularyKeywords`'s JSON-Schema
  * via the `definition` "XConfirmEmpty".
  */
-export type XConfirmEmpty = string;
+export type XConfirmEmpty =
+  | string
+  | {
+      /**
+       * Catalogue key of the question.
+       */
+      message: string;
+      /**
+       * A boolean property of the merchant schema: the merchant's setting that switches the question on.
+       */
+      when: string;
+    };
 /**
  * `"login"`: unique across every sign-in identity (409 otherwise); `"merchant"`: unique among the merchant's records, trimmed and ignoring case; `{ "within": "asset_id" }`: among the records sharing that property. 409, message `x-messages["x-unique"]` (default `validation.unique`).
  *

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entitySchemas } from '../../src/schema/registry';
 import { decryptPayload, deriveKey } from '../../src/shared/crypto';
 import { ACCOUNTS, Client } from './helpers/client';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
@@ -108,6 +109,21 @@ describe.each(DRIVERS)('account, reference data and the API document (%s)', (dri
     it('marks the multi-vendor merchant', async () => {
       const vendor = await Client.signIn(server.app, ACCOUNTS.vendor);
       expect((await vendor.get('/v1/profile')).json().merchant.is_multi_vendor).toBe(true);
+    });
+
+    it("carries the merchant's setting for invoices without a number, off until the merchant turns it on", async () => {
+      const settings = async () => (await merchant.get('/v1/profile')).json().merchant.settings;
+      expect(await settings()).toEqual({ ask_invoice_number: false });
+      const { id: _id, ...own } = (await merchant.get('/v1/profile/merchant')).json();
+      const writable = Object.fromEntries(
+        Object.entries(own).filter(([name]) => !entitySchemas.merchant.properties[name]?.readOnly),
+      );
+      const turnOn = await merchant.put('/v1/profile/merchant', { ...writable, ask_invoice_number: true });
+      expect(turnOn.statusCode, turnOn.body).toBe(200);
+      expect(await settings()).toEqual({ ask_invoice_number: true });
+      const turnOff = await merchant.put('/v1/profile/merchant', { ...writable, ask_invoice_number: false });
+      expect(turnOff.statusCode, turnOff.body).toBe(200);
+      expect(await settings()).toEqual({ ask_invoice_number: false });
     });
 
     it('changes name and e-mail; the new e-mail signs in', async () => {

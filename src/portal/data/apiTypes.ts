@@ -41,6 +41,8 @@ export interface Profile {
     brand_name: string;
     logo: string | null;
     is_multi_vendor: boolean;
+    /** The merchant's settings the forms consult (`x-confirmEmpty.when`), e.g. `ask_invoice_number`. */
+    settings?: Record<string, boolean>;
   };
   services: Services;
   permissions: PermissionMaps;

@@ -10,6 +10,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useTranslate } from 'ra-core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { confirmEmptyQuestion, type MerchantSettings } from '../../schema/confirmEmpty';
 import type { EntitySchema } from '../../schema/types';
 import { withoutInapplicable } from '../../schema/formLayout';
 import { notApplying } from '../../schema/when';
@@ -55,15 +56,20 @@ export interface SchemaFormProps {
   access?: PortalPermissions;
   /** Fields shown but not editable here (the merchant's own `active` flag, `x-resource.own.locked`). */
   locked?: readonly string[];
+  /** The signed-in merchant's settings (the profile's): an `x-confirmEmpty` naming one asks only when it is on. */
+  settings?: MerchantSettings;
 }
 
 /** The top-level field an rjsf error is about (`.customer_ids.0` → `customer_ids`). */
 const topField = (property: string | undefined) => (property ?? '').replace(/^\./, '').split(/[.[]/)[0];
 
-/** The confirmation message of the first applying `x-confirmEmpty` field left empty, if any. */
-function emptyToConfirm(schema: EntitySchema, data: FormValues): string | undefined {
+/**
+ * The confirmation message of the first `x-confirmEmpty` field left empty whose question applies
+ * (always, or when the merchant's setting it names is on), if any.
+ */
+function emptyToConfirm(schema: EntitySchema, data: FormValues, settings?: MerchantSettings): string | undefined {
   for (const [name, property] of Object.entries(schema.properties)) {
-    const message = property['x-confirmEmpty'];
+    const message = confirmEmptyQuestion(property['x-confirmEmpty'], settings);
     if (message && (data[name] === undefined || data[name] === '' || data[name] === null)) return message;
   }
   return undefined;
@@ -109,6 +115,7 @@ export function SchemaForm({
   id,
   access,
   locked,
+  settings,
 }: SchemaFormProps) {
   const raTranslate = useTranslate();
   const translate: Translate = translateProp ?? raTranslate;
@@ -169,14 +176,14 @@ export function SchemaForm({
       setMissingRequired(false);
       const data: FormValues = withoutInapplicable(schema, { ...(event.formData ?? {}) });
       for (const [name, file] of files) if (name in schema.properties) data[name] = file;
-      const unconfirmed = emptyToConfirm(schema, data);
+      const unconfirmed = emptyToConfirm(schema, data, settings);
       if (unconfirmed) {
         setConfirming({ message: unconfirmed, data });
         return;
       }
       return onSubmit(data);
     },
-    [files, onSubmit, schema],
+    [files, onSubmit, schema, settings],
   );
   const confirm = () => {
     const data = confirming?.data;

@@ -18,6 +18,7 @@ import {
 import type { PortalPermissions } from '../data/authProvider';
 import type { WriteOperation } from '../../schema/variants';
 import { nestFieldErrors, type FieldErrors } from '../data/fieldErrors';
+import { useMerchantSettings } from '../data/merchantSettings';
 import { allows } from '../../schema/operations';
 import { SchemaForm } from '../forms/SchemaForm';
 import { resourcePath } from './screenPaths';
@@ -109,6 +110,7 @@ export function RecordForm({ operation, fields, locked, cancelTo }: RecordFormPr
   const [language] = useLocaleState();
   const { save, saving } = useSaveContext();
   const { permissions: access } = usePermissions<PortalPermissions>();
+  const settings = useMerchantSettings();
   const shown = useRecordContext<Values>();
   // A create started from another record (`?source=`, `x-resource.creates`) starts with its values.
   const fromLocation = useRecordFromLocation();
@@ -141,6 +143,7 @@ export function RecordForm({ operation, fields, locked, cancelTo }: RecordFormPr
         disabled={saving}
         access={access}
         locked={locked}
+        settings={settings}
       >
         <Box role="group" aria-label={translate('app.form.actions')} sx={stickyBar}>
           <Button

@@ -199,6 +199,24 @@ describe('the cross-checks', () => {
     });
   });
 
+  describe('the merchant setting an x-confirmEmpty question waits for', () => {
+    const at = '/properties/invoice_number/x-confirmEmpty';
+    it('accepts the plain question and one switched on by a boolean setting of the merchant', () => {
+      expect(problems('invoice', at, 'resources.invoice.confirm_no_number')).toEqual([]);
+      expect(
+        problems('invoice', at, { message: 'resources.invoice.confirm_no_number', when: 'terms_enabled' }),
+      ).toEqual([]);
+    });
+    it('refuses a setting the merchant lacks and one that is not a boolean', () => {
+      expect(problems('invoice', `${at}/when`, 'ask_number')).toEqual([
+        `schemas/invoice.json#${at}/when: "ask_number" is not a property of merchant`,
+      ]);
+      expect(problems('invoice', `${at}/when`, 'webhook_url')).toEqual([
+        `schemas/invoice.json#${at}/when: "webhook_url" of merchant is not a boolean`,
+      ]);
+    });
+  });
+
   it('refuses a country code hint on a value that is not a string', () => {
     expect(problems('merchant', '/properties/seq_id/x-ui/country', true)).toEqual([
       'schemas/merchant.json#/properties/seq_id/x-ui/country: a country code is a string',

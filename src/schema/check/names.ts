@@ -1,3 +1,4 @@
+import { confirmEmptySetting } from '../confirmEmpty';
 import { allows } from '../operations';
 import { labelProperties } from '../relations';
 import type { EntitySchema, PropertySchema, XDateRange } from '../types';
@@ -184,6 +185,7 @@ export const checkPropertyNames: CrossCheck = (context) => {
         `a secret is one of the merchant's keys (x-generated: ${MERCHANT_KEYS.join(', ')})`,
       );
     checkTransitions(context, at, property);
+    checkConfirmSetting(context, at, property);
     for (const value of Object.keys(property['x-ui']?.tones ?? {}))
       if (!property.enum?.includes(value))
         report(pointerTo(at, 'x-ui', 'tones', value), `${quoted(value)} is not a value of the property's enum`);
@@ -208,6 +210,18 @@ export const checkPropertyNames: CrossCheck = (context) => {
     }
   }
 };
+
+/** `x-confirmEmpty.when` names a boolean setting of the merchant (a property of the merchant schema). */
+function checkConfirmSetting(context: CheckContext, at: string, property: PropertySchema) {
+  const setting = confirmEmptySetting(property['x-confirmEmpty']);
+  if (setting === undefined) return;
+  const pointer = pointerTo(at, 'x-confirmEmpty', 'when');
+  const merchant = entityNamed(context, pointer, 'merchant');
+  if (!merchant) return;
+  const target = merchant.properties[setting];
+  if (!target) context.report(pointer, `${quoted(setting)} is not a property of merchant`);
+  else if (target.type !== 'boolean') context.report(pointer, `${quoted(setting)} of merchant is not a boolean`);
+}
 
 function checkTransitions({ report }: CheckContext, at: string, property: PropertySchema) {
   for (const [action, transition] of Object.entries(property['x-transitions'] ?? {})) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { getEntitySchema } from '../../schema/registry';
+import { confirmEmptySettings } from '../../schema/confirmEmpty';
+import { entitySchemas, getEntitySchema } from '../../schema/registry';
 import { recordAudit } from '../audit/log';
 import { callerOf, toCaller, type Caller } from '../auth/caller';
 import { loadIdentity, setProfile, type Identity } from '../auth/identities';
@@ -25,6 +26,9 @@ const profileUpdate = {
   properties: { name: employee.properties.name, email: employee.properties.email },
 };
 
+/** The merchant's own settings the forms consult (`x-confirmEmpty.when`): the profile carries them. */
+const SETTINGS = confirmEmptySettings(Object.values(entitySchemas));
+
 const profile = {
   $id: 'profile',
   type: 'object',
@@ -43,6 +47,11 @@ const profile = {
         brand_name: nullableString,
         logo: nullableString,
         is_multi_vendor: { type: 'boolean' },
+        settings: {
+          type: 'object',
+          description: "The merchant's settings the back office's forms consult (`x-confirmEmpty.when`)",
+          properties: Object.fromEntries(SETTINGS.map((name) => [name, { type: 'boolean' }])),
+        },
       },
     },
     services: {
@@ -81,7 +90,17 @@ const encryptResponse = { $id: 'encrypt.response', type: 'object', properties: {
 
 export const accountSchemas = [profileUpdate, profile, keys, encryptRequest, encryptResponse];
 
-function profileOf({ identity, merchant, role, permissions }: Caller) {
+type Settings = Record<string, boolean>;
+
+/** The merchant's settings the profile carries, from its own record (defaults until it is saved). */
+async function settingsOf(ctx: ServerContext, merchantId: number): Promise<Settings> {
+  const entity = ctx.entities.find((candidate) => candidate.$id === 'merchant');
+  if (!entity?.['x-resource'].own || SETTINGS.length === 0) return {};
+  const own = await ctx.db.transaction((tx) => ctx.own.read(tx, entity, merchantId));
+  return Object.fromEntries(SETTINGS.map((name) => [name, own[name] === true]));
+}
+
+function profileOf({ identity, merchant, role, permissions }: Caller, settings: Settings) {
   return {
     id: identity.recordId,
     name: identity.name,
@@ -95,6 +114,7 @@ function profileOf({ identity, merchant, role, permissions }: Caller) {
       brand_name: merchant.brand_name,
       logo: merchant.logo,
       is_multi_vendor: merchant.is_multi_vendor,
+      settings,
     },
     services: merchant.services,
     permissions,
@@ -167,7 +187,10 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
         response: { 200: { $ref: 'profile#' }, ...errorResponses },
       },
     },
-    async (request) => profileOf(callerOf(request)),
+    async (request) => {
+      const caller = callerOf(request);
+      return profileOf(caller, await settingsOf(ctx, caller.merchant.id));
+    },
   );
 
   app.put(
@@ -188,7 +211,10 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
         return loadIdentity(tx, caller.identity.source, caller.identity.recordId);
       });
       if (!identity) throw unauthorized('app.auth.session_expired');
-      return profileOf(toCaller(identity, caller.merchant, caller.sessionId));
+      return profileOf(
+        toCaller(identity, caller.merchant, caller.sessionId),
+        await settingsOf(ctx, caller.merchant.id),
+      );
     },
   );
 

@@ -15,6 +15,7 @@ import {
 import { getEntitySchema } from '../../../schema/registry';
 import type { EntitySchema } from '../../../schema/types';
 import { writeSchema } from '../../../schema/variants';
+import { keepMerchantSettings } from '../../data/merchantSettings';
 import { editableData } from '../../forms/formData';
 import { RecordForm } from '../../resources/RecordForm';
 import { ownOf, refusedFields, useOwnRecord, useSaveOwn } from './ownApi';
@@ -52,7 +53,9 @@ function OwnForm({ entity, section, inline }: { entity: EntitySchema; section?: 
     async (data: Values) => {
       setSaving(true);
       try {
-        replace(await saveOwn(fields ? { ...editableData(updateSchema, record), ...data } : data));
+        const saved = await saveOwn(fields ? { ...editableData(updateSchema, record), ...data } : data);
+        replace(saved);
+        if (entity.$id === 'merchant') keepMerchantSettings(saved);
         notify('app.message.changes_saved', { type: 'success' });
         if (!inline) navigate(own.routes.show);
         return undefined;
@@ -64,7 +67,7 @@ function OwnForm({ entity, section, inline }: { entity: EntitySchema; section?: 
         setSaving(false);
       }
     },
-    [fields, inline, navigate, notify, own.routes.show, record, replace, saveOwn, updateSchema],
+    [entity.$id, fields, inline, navigate, notify, own.routes.show, record, replace, saveOwn, updateSchema],
   );
   const saveContext = useMemo(() => ({ save, saving, mutationMode: 'pessimistic' as const }), [save, saving]);
   const title = section === undefined ? ownEditTitle(entity, translate) : ownSectionTitle(entity, section, translate);
