@@ -7,7 +7,7 @@
  * budget met or missed, and writes the same figures to `bench/results.json`.
  *
  *   BENCH_SCALE=0.1   a tenth of the data, for a quick look (default 1: 1,000,000 transactions)
- *   BENCH_ONLY=api,pages   some sections only (data, settlement, api, pages, lighthouse, forms)
+ *   BENCH_ONLY=api,pages   some sections only (data, settlement, api, pages, lighthouse, forms, peer)
  *   BENCH_DATABASES=postgresql   some databases only (pglite, postgresql; default both, PostgreSQL when a URL names one)
  *   BENCH_API_ONLY=report,mixed   some API scenarios only; BENCH_API_SECONDS, BENCH_FLOOR_SECONDS their length
  */
@@ -24,6 +24,7 @@ import type { BenchTarget, Figure } from './figures';
 import * as forms from './forms';
 import * as lighthouse from './lighthouse';
 import * as pages from './pages';
+import * as peer from './peer';
 import { startBenchServer } from './server';
 import { measureSettlement } from './settlement';
 import { missed, renderMarkdown, renderTable } from './table';
@@ -43,6 +44,7 @@ const SECTIONS: Section[] = [
   { name: 'pages', browser: true, run: pages.run },
   { name: 'lighthouse', browser: true, run: lighthouse.run },
   { name: 'forms', browser: true, run: forms.run },
+  { name: 'peer', browser: true, run: peer.run },
 ];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath, signInOnPage } from './browser';
 import { median, type BenchTarget, type Figure } from './figures';
 
@@ -16,7 +16,7 @@ import { median, type BenchTarget, type Figure } from './figures';
  * BENCH_LIGHTHOUSE_PAGES (e.g. "dashboard,/merchant") limits the pages.
  */
 
-type Preset = 'mobile' | 'desktop';
+export type Preset = 'mobile' | 'desktop';
 
 interface Scenario {
   on: string;
@@ -62,20 +62,25 @@ function launchChrome(): Promise<LaunchedChrome> {
   });
 }
 
-/** Signs the profile of `chrome` in from `/merchant`, leaving the session in its `localStorage`. */
-async function signIn(chrome: LaunchedChrome, target: BenchTarget): Promise<void> {
+/** Signs the profile of `chrome` in with `signIn` on a page of its own, leaving the session in its `localStorage`. */
+async function signInProfile(chrome: LaunchedChrome, signIn: (page: Page) => Promise<void>): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const page = await browser.contexts()[0].newPage();
-    await page.goto(`${target.baseUrl}/merchant`);
-    await signInOnPage(page, target.account);
+    await signIn(page);
     await page.close();
   } finally {
     await browser.close();
   }
 }
 
-interface Scores {
+/** Signs in to the portal from `/merchant`. */
+export const portalSignIn = (target: BenchTarget) => async (page: Page) => {
+  await page.goto(`${target.baseUrl}/merchant`);
+  await signInOnPage(page, target.account);
+};
+
+export interface Scores {
   performance: number;
   accessibility: number;
   lcp: number;
@@ -98,24 +103,34 @@ const scoresOf = (lhr: Result): Scores => ({
   tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
 });
 
-const fileName = (scenario: Scenario, preset: Preset, run: number) =>
-  `${scenario.on.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${preset}-${run}.json`;
+const fileName = (on: string, preset: Preset, run: number) =>
+  `${on.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${preset}-${run}.json`;
 
-async function measure(target: BenchTarget, scenario: Scenario, preset: Preset): Promise<Scores[]> {
+/**
+ * `count` Lighthouse runs of `url` with `preset` in one fresh Chrome profile, signed in first by
+ * `signIn` when given; `on` names the page in the log and in the reports' file names.
+ */
+export async function lighthouseRuns(options: {
+  url: string;
+  on: string;
+  preset: Preset;
+  count: number;
+  categories: string[];
+  signIn?: (page: Page) => Promise<void>;
+  log: (line: string) => void;
+}): Promise<Scores[]> {
+  const { url, on, preset, count, categories, signIn, log } = options;
   const chrome = await launchChrome();
   try {
-    if (scenario.signedIn) await signIn(chrome, target);
-    const categories = scenario.accessibilityOnly ? ['accessibility'] : ['performance', 'accessibility'];
-    const count = scenario.accessibilityOnly ? 1 : runs;
+    if (signIn) await signInProfile(chrome, signIn);
     const results: Scores[] = [];
     for (let run = 1; run <= count; run++) {
-      const lhr = await audit(chrome, `${target.baseUrl}${scenario.path}`, preset, categories);
-      if (reportDir) await writeFile(join(reportDir, fileName(scenario, preset, run)), JSON.stringify(lhr));
+      const lhr = await audit(chrome, url, preset, categories);
+      if (reportDir) await writeFile(join(reportDir, fileName(on, preset, run)), JSON.stringify(lhr));
       const scores = scoresOf(lhr);
-      if (lhr.finalDisplayedUrl !== `${target.baseUrl}${scenario.path}`)
-        target.log(`lighthouse: ${scenario.path} ended at ${lhr.finalDisplayedUrl}`);
-      target.log(
-        `lighthouse ${scenario.on} ${preset} #${run}: perf ${scores.performance} a11y ${scores.accessibility} ` +
+      if (lhr.finalDisplayedUrl !== url) log(`lighthouse: ${url} ended at ${lhr.finalDisplayedUrl}`);
+      log(
+        `lighthouse ${on} ${preset} #${run}: perf ${scores.performance} a11y ${scores.accessibility} ` +
           `LCP ${Math.round(scores.lcp)} ms TBT ${Math.round(scores.tbt)} ms`,
       );
       results.push(scores);
@@ -125,6 +140,17 @@ async function measure(target: BenchTarget, scenario: Scenario, preset: Preset):
     chrome.kill();
   }
 }
+
+const measure = (target: BenchTarget, scenario: Scenario, preset: Preset): Promise<Scores[]> =>
+  lighthouseRuns({
+    url: `${target.baseUrl}${scenario.path}`,
+    on: scenario.on,
+    preset,
+    count: scenario.accessibilityOnly ? 1 : runs,
+    categories: scenario.accessibilityOnly ? ['accessibility'] : ['performance', 'accessibility'],
+    signIn: scenario.signedIn ? portalSignIn(target) : undefined,
+    log: target.log,
+  });
 
 function figures(scenario: Scenario, preset: Preset, results: Scores[]): Figure[] {
   const on = `${scenario.on} ${preset}`;

@@ -13,7 +13,7 @@ import type { BenchTarget, Figure } from './figures';
 
 const KB = 1024;
 
-interface Weight {
+export interface Weight {
   /** gzip -9 bytes of the bodies. */
   js: number;
   css: number;
@@ -22,10 +22,10 @@ interface Weight {
   files: number;
 }
 
-const emptyWeight = (): Weight => ({ js: 0, css: 0, transferred: 0, files: 0 });
+export const emptyWeight = (): Weight => ({ js: 0, css: 0, transferred: 0, files: 0 });
 
 /** Adds up every script and stylesheet response of `page` into the weight `current()` returns. */
-function collect(page: Page, current: () => Weight): () => Promise<void> {
+export function collect(page: Page, current: () => Weight): () => Promise<void> {
   const pending: Promise<void>[] = [];
   const count = async (response: Response) => {
     const type = response.request().resourceType();
@@ -84,7 +84,7 @@ async function payerVisit(target: BenchTarget): Promise<Weight> {
   }
 }
 
-const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
+export const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
 
 const NOTE = 'gzip -9 of each body, KB = 1024 bytes, first visit (empty cache)';
 
