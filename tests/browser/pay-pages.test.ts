@@ -159,7 +159,7 @@ describe('the payer pages', () => {
       Result: 'CAPTURED',
     });
     expect(rows['Authorisation code']).toMatch(/^\d{6}$/);
-    expect(rows['Date and time (Kuwait)']).toMatch(/\d{4} at \d{2}:\d{2}$/);
+    expect(rows['Date and time (Kuwait)']).toMatch(/\d{4}, \d{2}:\d{2}$/);
     await page.getByRole('button', { name: 'Print' }).waitFor();
     await expectNoSidewaysScroll(page);
     expect((await invoiceNow(invoice.id)).status).toBe('paid');

@@ -83,9 +83,13 @@ function useCancel(cancelTo: string | undefined, id: unknown) {
 
 /**
  * The card around a form lets the Save / Cancel bar stick to the screen's bottom: a card that
- * clips its overflow would hold the bar at the form's end instead.
+ * clips its overflow would hold the bar at the form's end instead. Not clipping, it must still be
+ * free to be narrower than its widest content (a row of tabs that scrolls), or a phone's page
+ * would widen to it.
  */
-export const stickyBarRoom = { '& .RaEdit-card, & .RaCreate-card': { overflow: 'visible' } } as const;
+export const stickyBarRoom = {
+  '& .RaEdit-card, & .RaCreate-card': { overflow: 'visible', minWidth: 0 },
+} as const;
 
 /** The Save / Cancel bar, stuck to the bottom of the screen while the form scrolls under it. */
 const stickyBar = {
