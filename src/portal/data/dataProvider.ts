@@ -35,10 +35,12 @@ import type {
   SortPayload,
   UpdateResult,
 } from 'ra-core';
+import { rangeFilters } from '../../schema/listDateRange';
 import { entitySchemas } from '../../schema/registry';
 import type { EntitySchema } from '../../schema/types';
 import type { WriteOperation } from '../../schema/variants';
 import { SEARCH_MIN_LENGTH } from '../../schema/variants';
+import { dateRangeOf, viewOf } from '../../schema/views';
 import type { HttpClient } from './httpClient';
 import { writePayload } from './writePayload';
 
@@ -113,7 +115,24 @@ export function createDataProvider(
     `${endpoint(resource).replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`;
   const encrypted = (resource: string) => schemaOf(resource)['x-resource'].encrypted === true;
 
+  /**
+   * A listing that needs a date range (`x-list.dateRange`) before its range is set: opened from an
+   * address whose query holds no filter yet, the list asks once with nothing but its view, then at
+   * once with its default range. Nothing of the first is asked of the API, which would refuse it.
+   * A call with any other filter (given ids, a record's related rows) is left to the API's rule.
+   */
+  function awaitsRange(resource: string, filter: Record<string, unknown> = {}): boolean {
+    const view = typeof filter.view === 'string' ? filter.view : undefined;
+    const entity = schemaOf(resource);
+    const rule = dateRangeOf(entity, view);
+    if (!rule) return false;
+    const fixed = new Set(['view', ...Object.keys(viewOf(entity, view)?.filter ?? {})]);
+    const ends = rangeFilters(rule);
+    return Object.keys(filter).every((name) => fixed.has(name)) && !(ends.from in filter) && !(ends.to in filter);
+  }
+
   async function list<R>(resource: string, params: ListParams): Promise<{ data: R[]; total: number }> {
+    if (awaitsRange(resource, params.filter)) return { data: [], total: 0 };
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
     const [defaultField, defaultOrder] = schemaOf(resource)['x-list'].sort;
     const { field, order } = params.sort ?? { field: defaultField, order: defaultOrder };
