@@ -108,7 +108,7 @@ describe('bulk SMS invoices by file upload', () => {
     await dialog.getByText(/^3 invoices totalling 30\.000 KWD will be created/).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('3 invoices created').waitFor();
-    await page.waitForURL(`${baseUrl}/bulk_upload`);
+    await page.waitForURL((url) => url.pathname === '/sms/bulk-upload');
     await page.getByRole('row').filter({ hasText: 'march.csv' }).first().waitFor();
 
     const created = await invoicesOf(stamp);
