@@ -65,7 +65,9 @@ describe('the menu', { timeout: 20_000 }, () => {
     fireEvent.click(reports as HTMLElement);
     expect(reports?.getAttribute('aria-expanded')).toBe('true');
     const group = screen.getByRole('group', { name: 'Reports' });
-    expect(within(group).getByRole('menuitem', { name: 'Settlements' }).getAttribute('href')).toBe('/settlement');
+    expect(within(group).getByRole('menuitem', { name: 'Settlements' }).getAttribute('href')).toBe(
+      '/test/settlement-list',
+    );
     expect(within(group).getByRole('menuitem', { name: 'Incomplete' }).getAttribute('href')).toBe('/test/incomplete');
     expect(within(group).getByRole('menuitem', { name: 'On hold' }).getAttribute('href')).toBe('/test/on-hold');
     expect(within(group).queryByRole('menuitem', { name: 'Terminal' })).toBeNull();

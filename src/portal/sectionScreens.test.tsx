@@ -51,7 +51,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const general = () => screen.findByRole('group', { name: 'General' }, { timeout: 5000 });
+const general = () => screen.findByRole('group', { name: 'General' }, { timeout: 15000 });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
 describe('/employees/:id/permissions', { timeout: 20_000 }, () => {
@@ -105,6 +105,6 @@ describe('the employee detail screen', { timeout: 20_000 }, () => {
     answerEmployee();
     renderBackOffice('/employee/5/show', admin);
     const link = await screen.findByRole('link', { name: 'Permissions' }, { timeout: 5000 });
-    expect(link.getAttribute('href')).toBe('/employee/5/permissions');
+    expect(link.getAttribute('href')).toBe('/employees/5/permissions');
   });
 });

@@ -16,7 +16,9 @@ describe('catalogues', () => {
   });
 
   it('keep the same placeholders in both languages', () => {
-    const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]).sort();
+    // Plural forms may name the count in some forms and not others: the set of names must agree.
+    const placeholders = (text: string) =>
+      [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]))].sort();
     for (const [key, text] of english)
       expect([key, placeholders(arabic.get(key) ?? '')]).toEqual([key, placeholders(text)]);
   });

@@ -46,7 +46,7 @@ describe('the parts page', () => {
       '/transaction-receipt/TXN-2026-000010',
     );
     expect(within(rows[0]).queryByRole('link', { name: /Pay/ })).toBeNull();
-    expect(within(rows[1]).getByText('Due 1 November 2026')).toBeTruthy();
+    expect(within(rows[1]).getByText('Due 1 Nov 2026')).toBeTruthy();
     expect(within(rows[1]).getByText('10.000 KWD')).toBeTruthy();
     expect(within(rows[1]).getByRole('link', { name: 'Pay part 1' }).getAttribute('href')).toBe(
       '/smspay/INV-2026-000050-1',

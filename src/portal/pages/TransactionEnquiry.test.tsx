@@ -72,7 +72,7 @@ describe('the transaction enquiry screen', { timeout: 60_000 }, () => {
     const cards = within(results).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByRole('link', { name: '700000000041' }).getAttribute('href')).toBe(
-      '/transaction/41/show',
+      '/report/payment-transactions/41',
     );
     expect(within(cards[0]).getByText('7.500 KWD')).toBeTruthy();
     expect(within(cards[0]).getAllByText('Success')).toHaveLength(2);

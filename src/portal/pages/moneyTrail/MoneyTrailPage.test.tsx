@@ -139,10 +139,10 @@ describe('the money trail page', { timeout: 60_000 }, () => {
     renderBackOffice('/money-trail/invoice/7', admin);
     const chains = await screen.findByRole('region', { name: 'The chain' }, { timeout: 30_000 });
     const href = (name: string) => within(chains).getByRole('link', { name }).getAttribute('href');
-    expect(href('INV-2026-000007')).toBe('/invoice/7/show');
-    expect(href('700000000041')).toBe('/transaction/41/show');
-    expect(href('REF-2026-000003')).toBe('/refund/3/show');
-    expect(href('PT-2026-000009')).toBe('/payment_transfer/9/show');
+    expect(href('INV-2026-000007')).toBe('/invoice/invoice-list/7');
+    expect(href('700000000041')).toBe('/report/payment-transactions/41');
+    expect(href('REF-2026-000003')).toBe('/report/refund-request/3');
+    expect(href('PT-2026-000009')).toBe('/report/payment-transfer/9');
     expect(within(chains).getByText(/Part 1/)).toBeTruthy();
     expect(within(chains).getByText('Transferred')).toBeTruthy();
     const postings = within(chains).getByRole('list', { name: 'Ledger postings' });
