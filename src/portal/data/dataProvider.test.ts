@@ -327,6 +327,21 @@ describe('special cases', () => {
     await expect(provider.getList('invoice', {})).rejects.toThrow(/Content-Range/);
   });
 
+  it('a report that needs a date range asks the API nothing, rows or totals, until its range is set', async () => {
+    const { provider } = await setUp();
+    const rows = answer('get', '/report/transactions', () =>
+      json([], { headers: { 'Content-Range': 'transaction */0' } }),
+    );
+    const totals = answer('get', '/report/transactions/totals', () => json({ count: 0, sums: {} }));
+    expect(await provider.getList('transaction', { filter: {} })).toEqual({ data: [], total: 0 });
+    expect(await provider.getTotals('transaction', { filter: {} })).toEqual({ count: 0, sums: {} });
+    expect([rows.length, totals.length]).toEqual([0, 0]);
+    const range = { created_at_gte: '2026-11-01', created_at_lte: '2026-11-28' };
+    await provider.getList('transaction', { filter: range });
+    await provider.getTotals('transaction', { filter: range });
+    expect([rows.length, totals.length]).toEqual([1, 1]);
+  });
+
   it('an unknown resource is refused', async () => {
     const { provider } = await setUp();
     await expect(provider.getOne('no_such_resource', { id: 1 })).rejects.toThrow(/Unknown resource/);

@@ -120,6 +120,7 @@ export function createDataProvider(
    * address whose query holds no filter yet, the list asks once with nothing but its view, then at
    * once with its default range. Nothing of the first is asked of the API, which would refuse it.
    * A call with any other filter (given ids, a record's related rows) is left to the API's rule.
+   * The list's totals wait for the range the same way.
    */
   function awaitsRange(resource: string, filter: Record<string, unknown> = {}): boolean {
     const view = typeof filter.view === 'string' ? filter.view : undefined;
@@ -238,6 +239,7 @@ export function createDataProvider(
     },
 
     async getTotals(resource: string, params: { filter?: Record<string, unknown> }) {
+      if (awaitsRange(resource, params.filter)) return { count: 0, sums: {} };
       const response = await http.request<ListTotals>(`${endpoint(resource).replace(/\/+$/, '')}/totals`, {
         query: { filter: searchableFilter(params.filter) },
         encrypted: encrypted(resource),
