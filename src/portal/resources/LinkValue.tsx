@@ -47,7 +47,7 @@ export function LinkValue({ href, qr = false }: { href: string; qr?: boolean }) 
         rel="noopener noreferrer"
         dir="ltr"
         onClick={(event) => event.stopPropagation()}
-        sx={{ whiteSpace: 'nowrap' }}
+        sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
       >
         {href}
       </Link>

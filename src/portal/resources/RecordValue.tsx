@@ -109,6 +109,9 @@ export function useDisplay(entity: EntitySchema): Display {
  * labels, arrays of records (an order's lines) as a small table, JSON text indented
  * (`contentMediaType: "application/json"`), and text of a fixed direction (`x-ui.dir`) in it.
  */
+/** The longest one-word value kept on one line (a reference, an IBAN, a phone number). */
+const UNBROKEN_MAX = 34;
+
 export function RecordValue({
   entity,
   path,
@@ -231,9 +234,10 @@ function PropertyValue({
   const dir = property?.['x-ui']?.dir;
   if (dir && !property?.enum) return <bdi dir={dir}>{text}</bdi>;
   if (property?.enum) return <StatusChip label={text} tone={toneOf(path.split('.').pop() ?? path, property, value)} />;
-  // Amounts, dates and one-word values (references, phone numbers) read badly broken across lines.
+  // Amounts, dates and one-word values (references, phone numbers) read badly broken across lines;
+  // a longer unbroken value (a pasted code or link) wraps rather than widen its table or page.
   // Every value is isolated from the text around it, so Latin or mixed text keeps its order in Arabic.
-  if (isFormatted(property) || !/\s/.test(text)) {
+  if (isFormatted(property) || (!/\s/.test(text) && text.length <= UNBROKEN_MAX)) {
     return (
       <Box component="bdi" dir={valueDirection(text)} sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {text}

@@ -264,6 +264,8 @@ export default function ResourceList({ view }: { view?: string }) {
       sx={{
         '& .RaList-main': { minWidth: 0 },
         '& .RaList-content': { overflowX: 'auto' },
+        // A long unbroken value (a pasted link, a code) wraps inside its cell rather than widen the table.
+        '& .RaList-content td, & .RaList-content li': { overflowWrap: 'anywhere' },
         '& .MuiToolbar-root.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
       }}
     >
