@@ -78,7 +78,7 @@ describe('the employee form', () => {
     await page.getByRole('checkbox', { name: 'Invoices' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('changes saved').waitFor();
-    await page.waitForURL(`${baseUrl}/employee`);
+    await page.waitForURL(`${baseUrl}/employees/list`);
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
     expect(await row.getByRole('cell', { name: email }).count()).toBe(1);

@@ -72,7 +72,7 @@ describe('search everywhere', () => {
       await expect.poll(() => option.getAttribute('aria-selected')).toBe('true');
       expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
       await box.press('Enter');
-      await page.getByRole('heading', { name: String(invoice.reference_no) }).waitFor();
+      await page.getByRole('heading', { name: String(invoice.reference_no), exact: true }).waitFor();
       expect(new URL(page.url()).pathname).toMatch(new RegExp(`/${invoice.id}(/show)?$`));
       expect(await results.count()).toBe(0);
       expect(errors).toEqual([]);
@@ -89,7 +89,7 @@ describe('search everywhere', () => {
     expect(await box.inputValue()).toBe('Wafiqa/');
     await box.fill(String(invoice.reference_no));
     await page.getByRole('option', { name: new RegExp(String(invoice.reference_no)) }).click();
-    await page.getByRole('heading', { name: String(invoice.reference_no) }).waitFor();
+    await page.getByRole('heading', { name: String(invoice.reference_no), exact: true }).waitFor();
     await page.goto(`${baseUrl}/invoice/invoice-list`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.keyboard.press('/');

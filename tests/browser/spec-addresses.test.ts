@@ -7,7 +7,7 @@ import { screenPath } from '../../src/portal/resources/screenPaths';
 import { dateFilter } from '../support/access-matrix/actors';
 import { Api } from './support/api';
 import { newVisitor } from './support/browser';
-import { DEMO, baseUrl, browserForFile, signIn } from './support/portal';
+import { DEMO, baseUrl, browserForFile, signIn, signInWithLanguage } from './support/portal';
 
 /**
  * SPEC §2 addresses stay in the address bar: one record page (and its edit form) of every entity
@@ -74,8 +74,7 @@ describe.each(['en', 'ar'] as const)('record pages at their SPEC addresses in %s
     const visitor = await newVisitor(browser());
     page = visitor.page;
     errors = visitor.errors;
-    await signIn(page, DEMO.merchant.email, DEMO.merchant.password);
-    await page.goto(`${baseUrl}/?lng=${language}`);
+    await signInWithLanguage(page, DEMO.merchant, language);
   });
 
   afterAll(async () => {
@@ -135,7 +134,10 @@ describe('react-admin paths of the screens', () => {
     await signIn(page, DEMO.merchant.email, DEMO.merchant.password);
     await page.goto(`${baseUrl}/invoice/invoice-list`);
     await page.locator('main tbody tr').first().waitFor();
-    const search = page.getByRole('textbox', { name: /search/i }).first();
+    const search = page
+      .locator('main')
+      .getByRole('searchbox', { name: /search/i })
+      .first();
     await search.fill('INV');
     await page.waitForURL((url) => url.pathname === '/invoice/invoice-list' && url.search.includes('filter'));
     await page.reload();

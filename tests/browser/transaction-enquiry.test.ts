@@ -36,7 +36,7 @@ describe('transaction enquiry', () => {
     const { context, page, errors } = await signedInVisitor(browser(), language, { width: 360, height: 800 });
     await page.goto(`${baseUrl}/transaction-enquiry`);
     await field(page, labels.reference).fill(reference);
-    await page.getByRole('button', { name: labels.search }).click();
+    await page.locator('#main-content').getByRole('button', { name: labels.search }).click();
     const link = page.getByRole('link', { name: reference });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/^\/report\/payment-transactions\/\d+$/);
