@@ -26,7 +26,7 @@ export function App({ language: initial, messages: initialMessages }: { language
   const i18n = useMemo<I18n>(
     () => ({
       language,
-      t: translator(messages),
+      t: translator(messages, language),
       setLanguage: (next) => {
         rememberLanguage(next);
         replaceLanguageInAddress(next);

@@ -20,6 +20,17 @@ export interface FieldMessage {
   params: Record<string, unknown>;
 }
 
+/** Keywords whose `limit` counts things (characters, items): their messages take plural forms. */
+const COUNTING_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems']);
+
+/** The error's params, with `smart_count` (the count that picks a message's plural form) when it counts. */
+function messageParams(error: RuleError): Record<string, unknown> {
+  const { limit } = error.params;
+  if (COUNTING_KEYWORDS.has(error.keyword) && typeof limit === 'number' && error.params.smart_count === undefined)
+    return { ...error.params, smart_count: limit };
+  return error.params;
+}
+
 function propertyAt(schema: EntitySchema | PropertySchema, path: string[]): PropertySchema | undefined {
   let node: PropertySchema | undefined = schema as PropertySchema;
   for (const part of path) {
@@ -50,7 +61,7 @@ export function messageFor(schema: EntitySchema, error: RuleError): FieldMessage
   const variant = typeof error.params.variant === 'string' ? `_${error.params.variant}` : '';
   let key = own ?? `validation.${error.keyword}${variant}`;
   if (!own && error.keyword === 'format' && property?.format) key = `validation.format.${property.format}`;
-  return { field: fieldPath.join('.'), key, params: error.params };
+  return { field: fieldPath.join('.'), key, params: messageParams(error) };
 }
 
 /** One message per field (the first error found for it wins). */

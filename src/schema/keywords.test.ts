@@ -179,7 +179,7 @@ describe('date rules', () => {
       expect(validate.errors).toMatchObject([{ keyword: 'x-dateRange', instancePath: '/end_date' }]);
       expect(validate({ start_date: '2025-01-15', end_date: '2025-07-16' })).toBe(false);
       expect(validate.errors).toMatchObject([
-        { keyword: 'x-dateRange', instancePath: '/end_date', params: { count: 6, limit: '2025-07-15' } },
+        { keyword: 'x-dateRange', instancePath: '/end_date', params: { smart_count: 6, limit: '2025-07-15' } },
       ]);
       expect(check(schema, { start_date: '2024-08-31', end_date: '2025-03-01' })).toEqual(['x-dateRange']);
     });
@@ -194,7 +194,7 @@ describe('date rules', () => {
       expect(check(days, { from: '2025-02-25', to: '2025-03-04' })).toEqual([]);
       const validate = ajv.compile(days);
       expect(validate({ from: '2025-02-25', to: '2025-03-05' })).toBe(false);
-      expect(validate.errors?.[0].params).toMatchObject({ count: 7, limit: '2025-03-04', variant: 'days' });
+      expect(validate.errors?.[0].params).toMatchObject({ smart_count: 7, limit: '2025-03-04', variant: 'days' });
     });
 
     it('checks only the order when no limit is given', () => {
@@ -229,7 +229,7 @@ describe('date rules', () => {
       const validate = ajv.compile(schema);
       expect(validate('2025-10-14')).toBe(false);
       expect(validate.errors).toMatchObject([
-        { keyword: 'x-minMonthsAhead', params: { count: 4, limit: '2025-10-15' } },
+        { keyword: 'x-minMonthsAhead', params: { smart_count: 4, limit: '2025-10-15' } },
       ]);
       expect(check(schema, '2025-10-15')).toEqual([]);
     });

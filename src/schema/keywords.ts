@@ -139,7 +139,7 @@ const validateMinMonthsAhead: SchemaValidateFunction = (months: number, data: st
     {
       keyword: 'x-minMonthsAhead',
       message: `must be on or after ${earliest}`,
-      params: { count: months, limit: earliest },
+      params: { smart_count: months, limit: earliest },
     },
   ];
   return false;
@@ -217,7 +217,7 @@ const dateRange: FuncKeywordDefinition = {
           instancePath: pointerTo(dataCxt, rule.to),
           message: latest ? `must be between ${from} and ${latest}` : `must be on or after ${from}`,
           params: {
-            count: rule.maxMonths ?? rule.maxDays,
+            smart_count: rule.maxMonths ?? rule.maxDays,
             from,
             limit: latest,
             // The default message speaks of months; these name the one for days or for order only.

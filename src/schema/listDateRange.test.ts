@@ -29,12 +29,13 @@ describe('dateRangeProblem', () => {
     expect(dateRangeProblem(sixMonths, { from: '2026-05-20', to: TODAY }, TODAY)).toEqual({
       filter: 'created_at_lte',
       key: 'validation.date_range_months',
-      params: { count: 6 },
+      params: { smart_count: 6 },
     });
     expect(dateRangeProblem(oneMonth, { from: '2026-01-31', to: '2026-02-28' }, TODAY)).toBeNull();
-    expect(dateRangeProblem(oneMonth, { from: '2026-01-31', to: '2026-03-01' }, TODAY)?.key).toBe(
-      'validation.date_range_month',
-    );
+    expect(dateRangeProblem(oneMonth, { from: '2026-01-31', to: '2026-03-01' }, TODAY)).toMatchObject({
+      key: 'validation.date_range_months',
+      params: { smart_count: 1 },
+    });
   });
 
   it('allows a day limit after the start, and a "within" limit back from today', () => {
@@ -42,12 +43,12 @@ describe('dateRangeProblem', () => {
     expect(dateRangeProblem(lastWeek, { from: '2026-11-13', to: '2026-11-15' }, TODAY)).toEqual({
       filter: 'created_at_gte',
       key: 'validation.date_within_days',
-      params: { count: 7 },
+      params: { smart_count: 7 },
     });
     expect(dateRangeProblem({ field: 'day', maxDays: 7 }, { from: '2026-11-01', to: '2026-11-09' }, TODAY)).toEqual({
       filter: 'day_lte',
       key: 'validation.date_range_days',
-      params: { count: 7 },
+      params: { smart_count: 7 },
     });
   });
 

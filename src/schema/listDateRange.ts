@@ -16,11 +16,11 @@ export interface DateRangeValue {
   to: Day;
 }
 
-/** Why a range is refused: the catalogue key, its `%{count}`, and the filter it is about. */
+/** Why a range is refused: the catalogue key, its `smart_count`, and the filter it is about. */
 export interface DateRangeProblem {
   filter: string;
   key: string;
-  params?: { count: number };
+  params?: { smart_count: number };
 }
 
 /** The filter names of a rule's two ends: `<field>_gte` and `<field>_lte`. */
@@ -34,8 +34,6 @@ export const currentDay = (): Day => calendarToday();
 /** First and last instants of a day, for comparing with date-time columns. */
 export const dayStart = (day: Day) => `${day}T00:00:00.000Z`;
 export const dayEnd = (day: Day) => `${day}T23:59:59.999Z`;
-
-const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /**
  * What is wrong with a range under a rule, or null when it may be listed. As with `x-dateRange`,
@@ -54,28 +52,13 @@ export function dateRangeProblem(
   if (!to) return { filter: filters.to, key: 'validation.date_required' };
   if (to < from) return { filter: filters.to, key: 'validation.date_order' };
   if (rule.withinDays !== undefined && from < addDays(today, -rule.withinDays)) {
-    const count = rule.withinDays;
-    return {
-      filter: filters.from,
-      key: plural(count, 'validation.date_within_day', 'validation.date_within_days'),
-      params: { count },
-    };
+    return { filter: filters.from, key: 'validation.date_within_days', params: { smart_count: rule.withinDays } };
   }
   if (rule.maxMonths !== undefined && to > addMonths(from, rule.maxMonths)) {
-    const count = rule.maxMonths;
-    return {
-      filter: filters.to,
-      key: plural(count, 'validation.date_range_month', 'validation.date_range_months'),
-      params: { count },
-    };
+    return { filter: filters.to, key: 'validation.date_range_months', params: { smart_count: rule.maxMonths } };
   }
   if (rule.maxDays !== undefined && to > addDays(from, rule.maxDays)) {
-    const count = rule.maxDays;
-    return {
-      filter: filters.to,
-      key: plural(count, 'validation.date_range_day', 'validation.date_range_days'),
-      params: { count },
-    };
+    return { filter: filters.to, key: 'validation.date_range_days', params: { smart_count: rule.maxDays } };
   }
   return null;
 }

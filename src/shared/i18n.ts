@@ -1,3 +1,5 @@
+import { pluralForm } from './plurals';
+
 /** Message catalogue helpers shared by the portal, the payer pages and the API. */
 
 export type Catalogue = { [key: string]: string | Catalogue };
@@ -31,8 +33,17 @@ export function flattenCatalogue(
   return into;
 }
 
-/** Looks up a dotted key and fills `%{name}` placeholders; unknown keys come back as the key. */
-export function translate(catalogue: Catalogue, key: string, params: Record<string, unknown> = {}): string {
+/**
+ * Looks up a dotted key and fills `%{name}` placeholders; unknown keys come back as the key. A
+ * numeric `smart_count` picks the message's plural form in `language` (see `plurals`), as the
+ * portal's polyglot does.
+ */
+export function translate(
+  catalogue: Catalogue,
+  key: string,
+  params: Record<string, unknown> = {},
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   let messages = flattened.get(catalogue);
   if (!messages) {
     messages = flattenCatalogue(catalogue);
@@ -40,7 +51,9 @@ export function translate(catalogue: Catalogue, key: string, params: Record<stri
   }
   const message = messages.get(key);
   if (message === undefined) return key;
-  return message.replace(/%\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  const count = params.smart_count;
+  const form = typeof count === 'number' ? pluralForm(message, language, count) : message;
+  return form.replace(/%\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
 /** "max_qty_per_order" → "Max qty per order": the label of last resort when a key is missing. */

@@ -98,7 +98,7 @@ export function shareOf(used: bigint, limit: bigint): number | null {
 export interface UsageRangeProblem {
   field: 'from' | 'to';
   key: string;
-  params?: { count: number };
+  params?: { smart_count: number };
 }
 
 const MONTH = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
@@ -112,6 +112,6 @@ export function usageRangeProblem(
   if (!to || !MONTH.test(to)) return { field: 'to', key: 'validation.date_required' };
   if (to < from) return { field: 'to', key: 'validation.date_order' };
   if (to > addToMonth(from, USAGE_REPORT_MAX_MONTHS - 1))
-    return { field: 'to', key: 'validation.date_range_months', params: { count: USAGE_REPORT_MAX_MONTHS } };
+    return { field: 'to', key: 'validation.date_range_months', params: { smart_count: USAGE_REPORT_MAX_MONTHS } };
   return null;
 }

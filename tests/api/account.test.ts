@@ -159,7 +159,7 @@ describe.each(DRIVERS)('account, reference data and the API document (%s)', (dri
       const response = await merchant.put('/v1/profile', { name: '', email: 'nope', role: 'employee' });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({
-        name: 'Must be at least 1 characters',
+        name: 'Must be at least one character',
         email: 'Enter a valid e-mail address',
         role: 'This field is not allowed',
       });

@@ -64,7 +64,7 @@ describe.each(DRIVERS)('sign-in, tokens and password reset (%s)', (driver) => {
       const locked = await wrong();
       expect(locked.statusCode).toBe(423);
       expect(locked.json().message).toBe(
-        'محاولات تسجيل دخول فاشلة كثيرة: تم قفل هذا الحساب لمدة 30 دقيقة. حاول مرة أخرى لاحقًا، أو أعد تعيين كلمة المرور.',
+        'محاولات تسجيل دخول فاشلة كثيرة: تم قفل هذا الحساب لمدة 30 دقيقةً. حاول مرة أخرى لاحقًا، أو أعد تعيين كلمة المرور.',
       );
       const right = await anonymous.post('/v1/login', account);
       expect(right.statusCode).toBe(423);

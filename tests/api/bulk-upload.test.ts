@@ -63,7 +63,7 @@ describe.each(DRIVERS)('bulk SMS invoices by upload (%s)', (driver) => {
       { locale: 'ar' },
     );
     expect(arabic.statusCode).toBe(400);
-    expect(arabic.json().message).toBe('2 من الصفوف ليست فواتير صالحة؛ لم يتم إنشاء أي شيء');
+    expect(arabic.json().message).toBe('صفّان غير صالحين كفاتورتين؛ لم يتم إنشاء أي شيء');
     expect(arabic.json().rows).toContainEqual({ row: 7, field: 'customer_name', message: 'هذا الحقل مطلوب' });
     expect(arabic.json().rows).toContainEqual({ row: 6, field: 'amount', message: 'أدخل مبلغًا صحيحًا' });
 

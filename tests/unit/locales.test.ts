@@ -23,6 +23,15 @@ describe('catalogues', () => {
       expect([key, placeholders(arabic.get(key) ?? '')]).toEqual([key, placeholders(text)]);
   });
 
+  it('give a counted message two forms in English and six (or a plain two) in Arabic', () => {
+    const forms = (text: string) => text.split('||||').length;
+    const wrong = [...english].filter(([key, text]) => {
+      const arabicForms = forms(arabic.get(key) ?? '');
+      return forms(text) === 1 ? arabicForms !== 1 : forms(text) !== 2 || ![2, 6].includes(arabicForms);
+    });
+    expect(wrong.map(([key]) => key)).toEqual([]);
+  });
+
   it('translate every Arabic message (no English left behind)', () => {
     const untranslated = [...arabic].filter(
       // Placeholders are names, not English: a message made only of them and signs reads in any language.

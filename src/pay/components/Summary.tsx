@@ -43,7 +43,7 @@ export function Summary({ payable, children }: { payable: Payable; children?: Co
             frequency: frequencyText(subscription.frequency),
           })}{' '}
           {subscription.number_of_periods
-            ? t('subscription.periods', { count: subscription.number_of_periods })
+            ? t('subscription.periods', { smart_count: subscription.number_of_periods })
             : t('subscription.until_cancelled')}{' '}
           {t('subscription.start', { date: formatDate(subscription.start_date, language) })}
         </p>

@@ -10,14 +10,14 @@ export interface I18n {
   setLanguage: (language: Language) => void;
 }
 
-/** Binds `t` to one catalogue. */
-export function translator(messages: Messages): I18n['t'] {
-  return (key, params) => translate(messages satisfies Catalogue, key, params);
+/** Binds `t` to one catalogue and the language whose plural forms it is written in. */
+export function translator(messages: Messages, language: Language): I18n['t'] {
+  return (key, params) => translate(messages satisfies Catalogue, key, params, language);
 }
 
 export const I18nContext = createContext<I18n>({
   language: 'en',
-  t: translator(english),
+  t: translator(english, 'en'),
   setLanguage: () => undefined,
 });
 

@@ -76,7 +76,7 @@ describe('open amounts and fields', () => {
     expect(problems).toEqual({
       amount: { key: 'error.amount' },
       'field:Civil ID': { key: 'error.required' },
-      'field:Note': { key: 'error.too_long', params: { count: 200 } },
+      'field:Note': { key: 'error.too_long', params: { smart_count: 200 } },
     });
   });
 

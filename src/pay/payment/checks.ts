@@ -92,7 +92,7 @@ export function paymentProblems(
     const limit = field.characters ?? FIELD_CHARACTERS_DEFAULT;
     if (field.required && !value) problems[fieldId.additional(field.name)] = { key: 'error.required' };
     else if (value.length > limit)
-      problems[fieldId.additional(field.name)] = { key: 'error.too_long', params: { count: limit } };
+      problems[fieldId.additional(field.name)] = { key: 'error.too_long', params: { smart_count: limit } };
   }
   if (values.method === 'card') Object.assign(problems, cardProblems(values.card, now));
   return problems;

@@ -111,7 +111,7 @@ export function InactivityGuard() {
       <DialogTitle id="session-timeout-title">{translate('app.session.timeout_title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="session-timeout-body" role="timer" aria-live="polite">
-          {translate('app.session.timeout_body', { seconds })}
+          {translate('app.session.timeout_body', { smart_count: seconds })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>

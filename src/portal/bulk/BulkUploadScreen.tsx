@@ -70,7 +70,7 @@ export default function BulkUploadScreen() {
     fileError = translate(state.key, {
       ...state.params,
       columns: fields.map((field) => translate(fieldLabel(field))).join(language === 'ar' ? '، ' : ', '),
-      max: typeof state.params.max === 'number' ? formatNumber(state.params.max, language) : state.params.max,
+      limit: typeof state.params.limit === 'number' ? formatNumber(state.params.limit, language) : state.params.limit,
     });
   }
 
@@ -99,8 +99,11 @@ export default function BulkUploadScreen() {
         invalid_rows: checked.invalidRows,
         rows: checked.rows,
       });
-      const count = formatNumber(upload.valid_rows ?? valid, language);
-      notify('app.bulk.created', { type: 'success', messageArgs: { count } });
+      const created = upload.valid_rows ?? valid;
+      notify('app.bulk.created', {
+        type: 'success',
+        messageArgs: { smart_count: created, count: formatNumber(created, language) },
+      });
       reset();
       redirect(UPLOADS_PATH);
     } catch (error) {
@@ -111,20 +114,19 @@ export default function BulkUploadScreen() {
     }
   };
 
+  // A count picks its message's form (`smart_count`) and is shown as the language writes numbers.
+  const counted = (count: number) => ({ smart_count: count, count: formatNumber(count, language) });
+  const withoutNumber = checked?.rows.filter((row) => !row.values.invoice_number).length ?? 0;
   const question = checked
     ? [
         translate(scheduledAt ? 'app.bulk.confirm_scheduled' : 'app.bulk.confirm', {
-          count: formatNumber(valid, language),
+          ...counted(valid),
           amount: formatKwd(checked.totalAmount, language),
           time: scheduledAt ? formatDate(scheduledAt, language, true) : '',
         }),
-        checked.invalidRows > 0
-          ? translate('app.bulk.confirm_skipped', { count: formatNumber(checked.invalidRows, language) })
-          : '',
-        columns.includes('invoice_number') && checked.rows.some((row) => !row.values.invoice_number)
-          ? translate('app.bulk.confirm_no_number', {
-              count: formatNumber(checked.rows.filter((row) => !row.values.invoice_number).length, language),
-            })
+        checked.invalidRows > 0 ? translate('app.bulk.confirm_skipped', counted(checked.invalidRows)) : '',
+        columns.includes('invoice_number') && withoutNumber > 0
+          ? translate('app.bulk.confirm_no_number', counted(withoutNumber))
           : '',
       ]
         .filter(Boolean)

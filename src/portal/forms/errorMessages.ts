@@ -17,16 +17,16 @@ export function catalogueErrors(entity: EntitySchema, translate: Translate): Err
       const keyword = error.name ?? '';
       const path = (error.property ?? '').split('.').filter(Boolean);
       const params = (error.params ?? {}) as Record<string, unknown>;
-      const { field, key } = messageFor(entity, {
+      const message = messageFor(entity, {
         path: keyword === 'required' ? path.slice(0, -1) : path,
         keyword,
         params,
       });
       // One message per field, the first found, as the API answers.
-      if (seen.has(field)) continue;
-      seen.add(field);
-      const message = translate(key, params);
-      shown.push({ ...error, message, stack: message });
+      if (seen.has(message.field)) continue;
+      seen.add(message.field);
+      const text = translate(message.key, message.params);
+      shown.push({ ...error, message: text, stack: text });
     }
     return shown;
   };

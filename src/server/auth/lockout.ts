@@ -25,7 +25,7 @@ export const LOCKOUT: LockoutPolicy = { attempts: 10, windowMs: 15 * 60_000, loc
 
 /** 423: the account is locked after too many wrong passwords (or two-factor codes). */
 export const accountLocked = () =>
-  new ApiError(423, 'app.auth.account_locked', {}, { minutes: LOCKOUT.lockMs / 60_000 });
+  new ApiError(423, 'app.auth.account_locked', {}, { smart_count: LOCKOUT.lockMs / 60_000 });
 
 /** When the account signing in with `email` (as stored) is locked until, if it is locked now. */
 export async function lockedUntil(q: Queryable, email: string, now: Date = new Date()): Promise<Date | null> {

@@ -164,7 +164,7 @@ export function bulkUploadRoutes(app: FastifyInstance, ctx: ServerContext): void
       const refused = body.rows.length - valid.length;
       if (refused > 0) {
         return reply.status(400).send({
-          message: t(language, 'app.bulk.rows_invalid', { count: refused }),
+          message: t(language, 'app.bulk.rows_invalid', { smart_count: refused }),
           invalid_rows: refused,
           rows: problems,
         });

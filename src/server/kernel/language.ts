@@ -20,5 +20,5 @@ export function languageOf(request: FastifyRequest): Language {
 
 /** Translates a catalogue key into the given language. */
 export function t(language: Language, key: string, params?: Record<string, unknown>): string {
-  return translate(catalogues[language], key, params);
+  return translate(catalogues[language], key, params, language);
 }

@@ -10,7 +10,7 @@ export function passwordResetEmail(
 ): { subject: string; body: string } {
   return {
     subject: t(language, 'app.auth.reset_email_subject'),
-    body: t(language, 'app.auth.reset_email_body', { code, minutes }),
+    body: t(language, 'app.auth.reset_email_body', { code, smart_count: minutes }),
   };
 }
 

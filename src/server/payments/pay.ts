@@ -85,7 +85,8 @@ async function checkFields(q: Queryable, target: Target, request: PayRequest): P
     const value = given[field.name]?.trim() ?? '';
     const limit = field.characters ?? DEFAULT_FIELD_CHARACTERS;
     if (field.required && value === '') errors[`fields.${field.name}`] = { key: 'validation.required' };
-    else if (value.length > limit) errors[`fields.${field.name}`] = { key: 'validation.maxLength', params: { limit } };
+    else if (value.length > limit)
+      errors[`fields.${field.name}`] = { key: 'validation.maxLength', params: { limit, smart_count: limit } };
   }
   for (const name of Object.keys(given)) {
     if (!fields.some((field) => field.name === name))

@@ -132,7 +132,8 @@ export function searchRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
     async (request): Promise<SearchAnswer> => {
       const q = normaliseQuery((request.query as { q: string }).q);
-      if ([...q].length < SEARCH_MIN_LENGTH) throw fieldError('q', 'app.search.too_short', { min: SEARCH_MIN_LENGTH });
+      if ([...q].length < SEARCH_MIN_LENGTH)
+        throw fieldError('q', 'app.search.too_short', { smart_count: SEARCH_MIN_LENGTH });
       const caller = callerOf(request);
       const language = languageOf(request);
       const amount = amountOf(q);

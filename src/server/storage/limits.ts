@@ -98,7 +98,7 @@ export async function resizeParent(
     const count = await countPointing(q, source, column, merchantId, id);
     if (typeof capacity === 'number' && count > capacity) {
       const key = target.properties[limit.field]?.['x-messages']?.['x-limit'] ?? DEFAULT_LIMIT_MESSAGES.belowCount;
-      throw new RecordRefused(409, key, limit.field, { count });
+      throw new RecordRefused(409, key, limit.field, { count, smart_count: count });
     }
     if (limit.remaining) record[limit.remaining] = typeof capacity === 'number' ? capacity - count : null;
   }

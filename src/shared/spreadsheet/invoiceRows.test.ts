@@ -180,7 +180,7 @@ describe('invoices of an uploaded sheet', () => {
     );
     const rows = [['customer_name', 'mobile', 'amount'], ...Array.from({ length: 4 }, () => ['A', '96550000001', '1'])];
     expect(() => checkSheet({ rows }, { schema, validate, maxRows: 3 })).toThrowError(
-      expect.objectContaining({ key: 'app.bulk.too_many_rows', params: { max: 3 } }),
+      expect.objectContaining({ key: 'app.bulk.too_many_rows', params: { limit: 3, smart_count: 3 } }),
     );
   });
 });

@@ -211,7 +211,8 @@ export function checkSheet(
   for (let index = headerAt + 1; index < sheet.rows.length; index++) {
     const cells = sheet.rows[index];
     if (isEmpty(cells)) continue;
-    if (++totalRows > maxRows) throw new SpreadsheetRefused('app.bulk.too_many_rows', { max: maxRows });
+    if (++totalRows > maxRows)
+      throw new SpreadsheetRefused('app.bulk.too_many_rows', { limit: maxRows, smart_count: maxRows });
     const values: Record<string, string> = {};
     fields.forEach((field, column) => {
       if (!field) return;

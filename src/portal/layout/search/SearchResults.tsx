@@ -87,7 +87,8 @@ function OptionContent({ option }: { option: SearchOption }) {
 export function SearchResults({ id, search, options, active, pathOf, onActive, onOpen }: SearchResultsProps) {
   const translate = useTranslate();
   if (search.state === 'idle') return <Note>{translate('app.search.hint')}</Note>;
-  if (search.state === 'short') return <Note>{translate('app.search.too_short', { min: SEARCH_MIN_LENGTH })}</Note>;
+  if (search.state === 'short')
+    return <Note>{translate('app.search.too_short', { smart_count: SEARCH_MIN_LENGTH })}</Note>;
   if (search.state === 'failed')
     return (
       <Alert severity="error" sx={{ m: 1 }}>

@@ -95,7 +95,7 @@ export default function MoneyTrailPage() {
                 <Alert severity="info" sx={{ mb: 2 }}>
                   {translate('app.money_trail.capped', {
                     shown: loaded.trail.roots.length,
-                    count: loaded.trail.roots_count,
+                    smart_count: loaded.trail.roots_count,
                   })}
                 </Alert>
               )}
