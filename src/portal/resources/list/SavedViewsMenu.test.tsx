@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { answer, json, type SentRequest } from '../../data/testApi';
 import { admin } from '../../testAccess';
 import { renderBackOffice, serveRecordedApi } from '../../testBackOffice';
-import { viewAddress } from './SavedViewsMenu';
 
 /**
  * The "Views" menu of a list (the payment transactions report): the user's saved views of this
@@ -145,20 +144,5 @@ describe('the Views menu of a list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect((posted[0].body as { columns: string[] }).columns).not.toContain('customer_name');
     expect((posted[0].body as { columns: string[] }).columns).toContain('amount');
-  });
-});
-
-describe('the address of a saved view', () => {
-  it('holds its filters, the filters shown, its sort and the first page', () => {
-    const address = new URL(viewAddress(LIST, VIEW), 'http://portal.test');
-    expect(address.pathname).toBe(LIST);
-    expect(JSON.parse(address.searchParams.get('filter') ?? '')).toEqual(VIEW.filters);
-    expect(JSON.parse(address.searchParams.get('displayedFilters') ?? '')).toEqual({
-      created_at_gte: true,
-      created_at_lte: true,
-      status: true,
-    });
-    expect([address.searchParams.get('sort'), address.searchParams.get('order')]).toEqual(['amount', 'ASC']);
-    expect(address.searchParams.get('page')).toBe('1');
   });
 });

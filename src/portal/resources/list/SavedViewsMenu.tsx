@@ -10,7 +10,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useMemo, useState, type MouseEvent } from 'react';
 import { Button, useDelete, useGetList, useListContext, useNotify, useTranslate } from 'react-admin';
-import { useLocation, useNavigate } from 'react-router';
 import type { SavedView } from '../../../generated/saved_view';
 import { useChosenColumns } from './chosenColumns';
 import { SaveViewDialog, type ViewState } from './SaveViewDialog';
@@ -19,36 +18,16 @@ import { SaveViewDialog, type ViewState } from './SaveViewDialog';
 type StoredView = SavedView & { id: number };
 
 /**
- * The address of the list with a saved view's filters and sort in it, as react-admin keeps them
- * (`filter`, `displayedFilters`, `sort`, `order`), on its first page.
- */
-export function viewAddress(pathname: string, view: Pick<SavedView, 'filters' | 'sort'>): string {
-  const filters = view.filters ?? {};
-  const query = new URLSearchParams({
-    filter: JSON.stringify(filters),
-    displayedFilters: JSON.stringify(Object.fromEntries(Object.keys(filters).map((name) => [name, true]))),
-    page: '1',
-  });
-  if (view.sort) {
-    query.set('sort', view.sort.field);
-    query.set('order', view.sort.order);
-  }
-  return `${pathname}?${query.toString()}`;
-}
-
-/**
  * The list's "Views" menu: the signed-in user's saved views of this list (`list`: the list's
- * route), each applied with one click — its filters, date range and sort put in the list's
- * address, its columns chosen — and deleted by the bin beside it; then "Save this view…", which
+ * route), each applied with one click — its filters, date range and sort made the list's (and
+ * so its address's), its columns chosen — and deleted by the bin beside it; then "Save this view…", which
  * names the list as it is now. Views are the user's own (`saved_view`, one per account).
  */
 export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: string }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const menuId = useId();
-  const { filterValues, sort } = useListContext();
+  const { filterValues, sort, setFilters, setSort } = useListContext();
   const [chosen, setChosen] = useChosenColumns(storeKey);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
@@ -68,10 +47,16 @@ export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: str
     ...(sort.field ? { sort: { field: sort.field, order: sort.order === 'ASC' ? 'ASC' : 'DESC' } } : {}),
   };
 
+  /**
+   * The view's filters (its date range among them) and sort become the list's, at once rather than
+   * after the typing delay; react-admin puts them in the list's address, as a filter picked by hand.
+   */
   const apply = (view: StoredView) => {
     setAnchor(null);
     setChosen(view.columns && view.columns.length > 0 ? view.columns : null);
-    navigate(viewAddress(pathname, view));
+    const filters = view.filters ?? {};
+    setFilters(filters, Object.fromEntries(Object.keys(filters).map((name) => [name, true])), false);
+    if (view.sort) setSort({ field: view.sort.field, order: view.sort.order });
   };
   const forget = (event: MouseEvent, view: StoredView) => {
     event.stopPropagation();
