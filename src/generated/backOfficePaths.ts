@@ -247,4 +247,9 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/account/faq/demo-guide/create',
   '/account/faq/demo-guide/:id',
   '/account/faq/demo-guide/:id/edit',
+  '/saved_view/*',
+  '/saved_view',
+  '/saved_view/create',
+  '/saved_view/:id',
+  '/saved_view/:id/edit',
 ];

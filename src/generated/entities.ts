@@ -34,6 +34,7 @@ import type { RentInvoice } from './rent_invoice';
 import type { SaleAdminCharge } from './sale_admin_charge';
 import type { SaleList } from './sale_list';
 import type { SaleOrder } from './sale_order';
+import type { SavedView } from './saved_view';
 import type { Signatory } from './signatory';
 import type { Subscription } from './subscription';
 import type { Tenant } from './tenant';
@@ -79,6 +80,7 @@ export interface Entities {
   sale_admin_charge: SaleAdminCharge;
   sale_list: SaleList;
   sale_order: SaleOrder;
+  saved_view: SavedView;
   signatory: Signatory;
   subscription: Subscription;
   tenant: Tenant;
@@ -303,6 +305,7 @@ export interface WritableProperties {
     | 'start_date'
     | 'end_date';
   sale_order: never;
+  saved_view: 'name' | 'list' | 'filters' | 'columns' | 'sort';
   signatory:
     | 'name'
     | 'entity'
@@ -394,6 +397,7 @@ export interface HiddenProperties {
   sale_admin_charge: never;
   sale_list: never;
   sale_order: never;
+  saved_view: never;
   signatory: never;
   subscription: never;
   tenant: never;
@@ -686,6 +690,7 @@ export interface EntityCreates {
     | 'end_date'
   >;
   sale_order: Pick<SaleOrder, never>;
+  saved_view: Pick<SavedView, 'name' | 'list' | 'filters' | 'columns' | 'sort'>;
   signatory: Pick<
     Signatory,
     | 'name'

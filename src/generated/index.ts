@@ -41,3 +41,4 @@ export type { Notification } from './notification';
 export type { NotificationSetting } from './notification_setting';
 export type { Faq } from './faq';
 export type { DemoGuide } from './demo_guide';
+export type { SavedView } from './saved_view';

@@ -268,6 +268,14 @@ export interface XResource {
    */
   history?: boolean;
   /**
+   * The `readOnly` string property holding the signed-in account a record belongs to: the server sets it on create, and lists, reads, changes and deletes only the caller's own records (another account's, of the same merchant or not, is 404). A merchant's admin and each of its employees have their own records (saved views of lists); `x-unique` is then among the account's records.
+   */
+  perUser?: string;
+  /**
+   * `false`: the entity's list has no entry of its own in the menu; its records are reached from other screens (saved views, from each list's Views menu).
+   */
+  menu?: boolean;
+  /**
    * Menu group the resource's entries sit under, one of `GROUPS` in `src/schema/groups.ts` (`other` when left out); label `app.menu.groups.<group>`.
    */
   group?: string;

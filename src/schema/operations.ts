@@ -12,3 +12,11 @@ export function operationsOf(entity: EntitySchema): readonly Operation[] {
 export function allows(entity: EntitySchema, operation: Operation): boolean {
   return operationsOf(entity).includes(operation);
 }
+
+/**
+ * Whether the entity's list is exported as a file: every list but those of records each account
+ * keeps for itself (`x-resource.perUser`: saved views), which no one exports.
+ */
+export function exportable(entity: EntitySchema): boolean {
+  return allows(entity, 'list') && entity['x-resource'].perUser === undefined;
+}

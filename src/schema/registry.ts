@@ -32,6 +32,7 @@ import rent_invoice from '../../schemas/rent_invoice.json';
 import sale_admin_charge from '../../schemas/sale_admin_charge.json';
 import sale_list from '../../schemas/sale_list.json';
 import sale_order from '../../schemas/sale_order.json';
+import saved_view from '../../schemas/saved_view.json';
 import signatory from '../../schemas/signatory.json';
 import subscription from '../../schemas/subscription.json';
 import tenant from '../../schemas/tenant.json';
@@ -90,6 +91,7 @@ export const entitySchemas: Record<string, EntitySchema> = Object.fromEntries(
     notification_setting,
     faq,
     demo_guide,
+    saved_view,
   ].map((schema) => [schema.$id, schema as unknown as EntitySchema]),
 );
 

@@ -73,7 +73,14 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
       await merchantActors(server.app, 'A', ACCOUNTS.merchant, LIMITED, VIEWER),
       await merchantActors(server.app, 'B', ACCOUNTS.vendor, LIMITED, VIEWER),
     ];
-    for (const merchant of merchants) await freshMoneyRecords(server, merchant.sealer, merchant.merchantId);
+    for (const merchant of merchants) {
+      await freshMoneyRecords(server, merchant.sealer, merchant.merchantId);
+      // Each account's own records (`x-resource.perUser`): the admin's first one, to copy bodies from.
+      for (const entity of ENTITIES.filter((candidate) => candidate['x-resource'].perUser !== undefined)) {
+        const made = await merchant.sealer.post(basePath(entity), { name: 'Matrix', list: '/matrix' });
+        if (made.statusCode !== 201) throw new Error(`${entity.$id}: the admin's first record: ${made.body}`);
+      }
+    }
     const paths = (await server.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json().paths as Record<
       string,
       Record<string, unknown>
@@ -163,7 +170,9 @@ describe.each(DRIVERS)('access matrix (%s)', (driver) => {
       const gated = routing === 'served' && expected.status === 403 && expected.why.endsWith('permission');
       if (op === 'create') body = allowed || gated ? await newBody(entity, merchant).catch(() => ({})) : {};
       if (op === 'update') {
-        const current = target === undefined ? undefined : await readRecord(merchant.sealer, entity, target);
+        // A record each account keeps for itself (`x-resource.perUser`) is read by the caller who made it.
+        const reader = entity['x-resource'].perUser !== undefined && own !== undefined ? actor.client : merchant.sealer;
+        const current = target === undefined ? undefined : await readRecord(reader, entity, target);
         body = current ? updateBody(entity, current) : {};
       }
       // The values written may need permissions of their own (`x-permissions`), judged once the body is known.

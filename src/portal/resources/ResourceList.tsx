@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { useParams } from 'react-router';
 import { columnPriority, hasTotals, rowTitleColumn } from '../../schema/listColumns';
+import { exportable } from '../../schema/operations';
 import { currentDay, defaultDateRange, rangeFilters, type DateRangeProblem } from '../../schema/listDateRange';
 import { statusProperty } from '../../schema/recordPage';
 import { transitionsOf } from '../../schema/relations';
@@ -30,8 +31,11 @@ import { BulkActionButtons, hasBulkActions } from './BulkActionButtons';
 import { ExportButton } from './ExportButton';
 import { DateRangeFilter } from './filters/DateRangeFilter';
 import { listFilters } from './filters/listFilters';
+import { shownColumns, useChosenColumns } from './list/chosenColumns';
+import { ColumnsButton } from './list/ColumnsButton';
 import { FoldedColumns } from './list/FoldedColumns';
 import { RowActionsMenu } from './list/RowActionsMenu';
+import { SavedViewsMenu } from './list/SavedViewsMenu';
 import { TotalsRow } from './list/TotalsRow';
 import { ListPagination } from './ListPagination';
 import { isImage, propertyAt, RecordValue } from './RecordValue';
@@ -174,19 +178,23 @@ function ListBody({
 }
 
 /**
- * Above the list: its filters to add, Create where the resource allows it (and the user may create:
- * the resource then has a create screen), and the CSV export of every row where the user may export.
+ * Above the list: its filters to add, the columns to show, the user's saved views of the list (a
+ * list of saved views has none of its own), Create where the resource allows it (and the user may
+ * create: the resource then has a create screen), and the CSV export of every row where the user
+ * may export.
  */
-function ListToolbar() {
+function ListToolbar({ columns, storeKey, list }: { columns: readonly string[]; storeKey: string; list: string }) {
   const filters = useFilterContext();
   const entity = useEntitySchema();
   const { hasCreate } = useResourceDefinition();
   const { permissions } = usePermissions<PortalPermissions>();
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
       {filters && <FilterButton />}
+      {columns.length > 1 && <ColumnsButton resource={entity.$id} columns={columns} storeKey={storeKey} />}
+      {entity['x-resource'].perUser === undefined && <SavedViewsMenu list={list} storeKey={storeKey} />}
       {hasCreate && <CreateButton to={screenPath(entity, 'create')} />}
-      {mayDo(entity, 'export', permissions) && <ExportButton />}
+      {exportable(entity) && mayDo(entity, 'export', permissions) && <ExportButton />}
     </TopToolbar>
   );
 }
@@ -214,6 +222,11 @@ export default function ResourceList({ view }: { view?: string }) {
   const fixedKey = JSON.stringify(fixed);
   const storeKey = view ? `${resource}.views.${fixedKey}` : `${resource}.listParams`;
   const filter = useMemo(() => JSON.parse(fixedKey) as Values, [fixedKey]);
+  // The columns the user chose for this list, kept per list and saved with its views.
+  const [chosen] = useChosenColumns(storeKey);
+  const shown = useMemo(() => shownColumns(columns, chosen), [columns, chosen]);
+  // Saved views belong to the list's route (a view's own, `/unit/tenant-list/:unit_id`, for every unit).
+  const listRoute = view ? (viewOf(entity, view)?.route ?? screenPath(entity, 'list')) : screenPath(entity, 'list');
 
   // The date range is two filter values, in the address like the others; it opens at the default.
   const defaults = useMemo(() => {
@@ -255,7 +268,7 @@ export default function ResourceList({ view }: { view?: string }) {
       perPage={25}
       // The export is the server's (every row, streamed): react-admin's own, in the page, is off.
       exporter={false}
-      actions={<ListToolbar />}
+      actions={<ListToolbar columns={columns} storeKey={storeKey} list={listRoute} />}
       pagination={problem ? false : <ListPagination />}
       // Columns fold rather than overflow (`x-list.priority`); a table still too wide for an odd
       // width scrolls inside its card (see PortalLayout), never the page.
@@ -269,7 +282,7 @@ export default function ResourceList({ view }: { view?: string }) {
         '& .MuiToolbar-root.RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none' },
       }}
     >
-      <ListBody entity={entity} view={view} columns={columns} fixed={filter} problem={problem} messageId={messageId} />
+      <ListBody entity={entity} view={view} columns={shown} fixed={filter} problem={problem} messageId={messageId} />
     </List>
   );
 }

@@ -54,7 +54,8 @@ function entriesOf(resource: PortalResource, access: PortalPermissions | undefin
   const name = entity.$id;
   const icon = iconFor(name);
   const entries: MenuEntry[] = [];
-  if (allows(entity, 'list') && canOpen(entity, access))
+  // `x-resource.menu: false`: the list is reached from other screens (saved views, from each list).
+  if (allows(entity, 'list') && entity['x-resource'].menu !== false && canOpen(entity, access))
     entries.push({ key: name, resource: name, to: screenPath(entity, 'list'), icon });
   for (const [view, { route }] of viewsOf(entity)) {
     // A view of one record's children is opened from that record, not from the menu.

@@ -94,6 +94,13 @@ export const checkResourceNames: CrossCheck = (context) => {
     properties(context, pointerTo('/x-resource/commands', name, 'valuePermissions'), command.valuePermissions);
   }
   keys(context, '/x-resource/editable', resource.editable);
+  // The account a record belongs to is the server's to set: a string no client writes.
+  if (resource.perUser !== undefined) {
+    const owner = entity.properties[resource.perUser];
+    if (!owner) report('/x-resource/perUser', `${quoted(resource.perUser)} is not a property of ${entity.$id}`);
+    else if (owner.type !== 'string' || owner.readOnly !== true)
+      report('/x-resource/perUser', `${quoted(resource.perUser)} must be a readOnly string`);
+  }
   properties(context, '/x-resource/own/locked', resource.own?.locked);
   resource.own?.locked?.forEach((field, i) => {
     if (entity.properties[field]?.readOnly)

@@ -32,6 +32,12 @@ export function toCaller(identity: Identity, merchant: Merchant, sessionId: stri
   };
 }
 
+/**
+ * The signed-in account as records owned per account (`x-resource.perUser`) name it: the admin
+ * and each employee of a merchant are different accounts.
+ */
+export const accountOf = (caller: Caller): string => `${caller.identity.source}:${caller.identity.recordId}`;
+
 /** The caller of a protected route (the authentication hook has already run). */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw unauthorized();

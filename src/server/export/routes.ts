@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { allows } from '../../schema/operations';
+import { exportable } from '../../schema/operations';
 import type { EntitySchema } from '../../schema/types';
 import { callerOf } from '../auth/caller';
 import { operationGuard } from '../http/guard';
@@ -44,7 +44,7 @@ const description = (entity: EntitySchema) =>
 export function exportRoutes(app: FastifyInstance, ctx: ServerContext, options: ExportOptions = {}): void {
   const batchSize = options.batchSize ?? DEFAULT_EXPORT_BATCH;
   for (const entity of ctx.entities) {
-    if (allows(entity, 'list')) registerExport(app, ctx, entity, batchSize);
+    if (exportable(entity)) registerExport(app, ctx, entity, batchSize);
   }
 }
 

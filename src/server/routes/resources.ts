@@ -3,7 +3,7 @@ import { operationGate, recordGate } from '../../schema/access';
 import { allows } from '../../schema/operations';
 import type { EntitySchema, Operation } from '../../schema/types';
 import { viewsOf, withViewGate } from '../../schema/views';
-import { callerOf } from '../auth/caller';
+import { accountOf, callerOf } from '../auth/caller';
 import { checkAccess, operationGuard } from '../http/guard';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../kernel/api-error';
@@ -119,6 +119,9 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
   const base = collectionPath(entity);
   const store = ctx.stores.get(name);
   if (!store) throw new Error(`No store for ${name}`);
+  /** The store a request reads and writes: of the caller's own records where each account has its own. */
+  const perUser = entity['x-resource'].perUser !== undefined;
+  const scopedStore = (request: FastifyRequest) => (perUser ? store.ownedBy(accountOf(callerOf(request))) : store);
   const encrypted = entity['x-resource'].encrypted === true;
   const multipart = Object.keys(fileFields(entity)).length > 0;
   /** The gate of one operation: its permission in `x-resource.permissions`, else the entity's. */
@@ -139,7 +142,8 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     if (operation === 'update') dropIgnoredFields(entity, value);
     if (sources.length === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return;
     const merchantId = merchantOf(request);
-    const previous = operation === 'update' ? await store.get(ctx.db, merchantId, idOf(request)) : undefined;
+    const previous =
+      operation === 'update' ? await scopedStore(request).get(ctx.db, merchantId, idOf(request)) : undefined;
     await fillFrom(ctx.db, sources, merchantId, value as Row, previous);
   };
   const filledFields = sources.flatMap(({ reference, fields }) =>
@@ -226,7 +230,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
     },
     handler: async (request, reply) => {
       const query = parseListQuery(ctx.validator, entity, await readListRequest(ctx, entity, request, 'list'));
-      const { rows, total } = await store.list(ctx.db, merchantOf(request), query);
+      const { rows, total } = await scopedStore(request).list(ctx.db, merchantOf(request), query);
       reply
         .header('content-range', contentRange(name, query.range[0], rows.length, total))
         .header('x-total-count', String(total))
@@ -248,7 +252,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
         onRequest: access('show'),
         schema: { tags, summary: `Get one ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
       },
-      async (request) => found(await store.get(ctx.db, merchantOf(request), idOf(request))),
+      async (request) => found(await scopedStore(request).get(ctx.db, merchantOf(request), idOf(request))),
     );
 
   if (allows(entity, 'create'))
@@ -267,7 +271,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
               await fillFrom(tx, sources, merchantId, values, undefined, true);
               ctx.validator.check(`${name}.create`, values);
             }
-            const record = await store.create(tx, merchantId, values, {}, by(request));
+            const record = await scopedStore(request).create(tx, merchantId, values, {}, by(request));
             const role = callerOf(request).role;
             const scope = { tx, merchantId, language: languageOf(request), actor: by(request), role };
             return ctx.effects.afterCreate(name, scope, record);
@@ -287,8 +291,9 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       const merchantId = merchantOf(request);
       const updated = await withUploads(ctx.uploads, request.pendingFiles, () =>
         ctx.db.transaction(async (tx) => {
-          const previous = ctx.effects.hasUpdateEffects(name) ? await store.get(tx, merchantId, id) : null;
-          const record = found(await store.update(tx, merchantId, id, values, 'replace', by(request)));
+          const scoped = scopedStore(request);
+          const previous = ctx.effects.hasUpdateEffects(name) ? await scoped.get(tx, merchantId, id) : null;
+          const record = found(await scoped.update(tx, merchantId, id, values, 'replace', by(request)));
           if (!previous) return record;
           const scope = { tx, merchantId, language: languageOf(request), actor: by(request) };
           return ctx.effects.afterUpdate(name, scope, record, previous);
@@ -307,7 +312,7 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
       },
       async (request) =>
         ctx.db.transaction(async (tx) =>
-          found(await store.remove(tx, merchantOf(request), idOf(request), by(request))),
+          found(await scopedStore(request).remove(tx, merchantOf(request), idOf(request), by(request))),
         ),
     );
 

@@ -45,6 +45,8 @@ export class EntityStore<N extends string = string> {
   private readonly childArrays: ChildArray[];
   private readonly childStores = new Map<string, EntityStore>();
   private readonly totals = new ListTotals();
+  /** The account whose records this store reads and writes, for an entity whose records are each account's own. */
+  private owner?: { column: string; value: string };
 
   /**
    * @param entities every entity the server serves, which references and children are looked up in
@@ -64,6 +66,29 @@ export class EntityStore<N extends string = string> {
     this.references = referencesOf(entity, entities);
     this.inbound = inboundOf(entity, entities);
     this.childArrays = childArraysOf(entity, entities);
+  }
+
+  /**
+   * The same store, reading and writing only the records of the account `owner` (`x-resource.perUser`):
+   * another account's record is not found. The store of an entity without owners is itself.
+   */
+  ownedBy(owner: string): EntityStore<N> {
+    const column = this.entity['x-resource'].perUser;
+    if (column === undefined) return this;
+    const scoped = Object.create(this) as EntityStore<N>;
+    scoped.owner = { column, value: owner };
+    return scoped;
+  }
+
+  /**
+   * The condition on the owner (placeholder `$<next>`) and its parameter; an entity whose records
+   * are each account's own is never read or written for no account, so nothing leaks by mistake.
+   */
+  private ownerCondition(next: number): { sql: string; params: unknown[] } {
+    if (this.owner) return { sql: ` and ${ident(this.owner.column)} = $${next}::text`, params: [this.owner.value] };
+    if (this.entity['x-resource'].perUser !== undefined)
+      throw new Error(`${this.entity.$id}: records are each account's own; use ownedBy()`);
+    return { sql: '', params: [] };
   }
 
   /**
@@ -116,9 +141,10 @@ export class EntityStore<N extends string = string> {
 
   private conditionOf(merchantId: number, query: ListQuery): { condition: string; params: unknown[] } {
     const where = whereOf(this.entity, query.filter, 2);
+    const owner = this.ownerCondition(2 + where.params.length);
     return {
-      condition: ['merchant_id = $1::integer', ...where.sql].join(' and '),
-      params: [merchantId, ...where.params],
+      condition: ['merchant_id = $1::integer', ...where.sql].join(' and ') + owner.sql,
+      params: [merchantId, ...where.params, ...owner.params],
     };
   }
 
@@ -137,9 +163,10 @@ export class EntityStore<N extends string = string> {
    * until the transaction ends, for a change computed from what was read.
    */
   async get(q: Queryable, merchantId: number, id: number, { lock = false } = {}): Promise<RecordOf<N> | null> {
+    const owner = this.ownerCondition(3);
     const [row] = await q.query(
-      `select ${this.selected} from ${this.table} where id = $1::integer and merchant_id = $2::integer${lock ? ' for update' : ''}`,
-      [id, merchantId],
+      `select ${this.selected} from ${this.table} where id = $1::integer and merchant_id = $2::integer${owner.sql}${lock ? ' for update' : ''}`,
+      [id, merchantId, ...owner.params],
     );
     return row ? this.recordOf(row) : null;
   }
@@ -161,6 +188,9 @@ export class EntityStore<N extends string = string> {
       if (column.property.default !== undefined) record[column.name] = structuredClone(column.property.default);
     }
     Object.assign(record, values, system);
+    // The record is the account's own (and an entity with owners is never created for no account).
+    this.ownerCondition(1);
+    if (this.owner) record[this.owner.column] = this.owner.value;
     // `x-when`: a field that does not apply to this record (a split count on a quick invoice) is not stored.
     for (const name of notApplying(this.entity, record)) delete record[name];
     const children = takeChildren(this.childArrays, record);
@@ -259,9 +289,10 @@ export class EntityStore<N extends string = string> {
     const previous = await this.lock(q, merchantId, id);
     if (!previous) return null;
     await refuseInUse(q, this.inbound, merchantId, id);
+    const owner = this.ownerCondition(3);
     const [row] = await q.query(
-      `delete from ${this.table} where id = $1::integer and merchant_id = $2::integer returning ${this.selected}`,
-      [id, merchantId],
+      `delete from ${this.table} where id = $1::integer and merchant_id = $2::integer${owner.sql} returning ${this.selected}`,
+      [id, merchantId, ...owner.params],
     );
     if (this.loginColumn) await releaseLogin(q, this.entity.$id, id);
     await this.events.tell({ kind: 'deleted', q, entity: this.entity, merchantId, previous, actor });
@@ -315,19 +346,21 @@ export class EntityStore<N extends string = string> {
 
   /** The stored row, locked until the transaction ends; null when the merchant has no such record. */
   private async lock(q: Queryable, merchantId: number, id: number): Promise<Row | null> {
+    const owner = this.ownerCondition(3);
     const [row] = await q.query(
-      `select * from ${this.table} where id = $1::integer and merchant_id = $2::integer for update`,
-      [id, merchantId],
+      `select * from ${this.table} where id = $1::integer and merchant_id = $2::integer${owner.sql} for update`,
+      [id, merchantId, ...owner.params],
     );
     return row ?? null;
   }
 
   private async write(q: Queryable, merchantId: number, id: number, record: Row): Promise<RecordOf<N> | null> {
     const columns = this.columns.filter((column) => record[column.name] !== undefined);
+    const owner = this.ownerCondition(3 + columns.length);
     const [row] = await q.query(
       `update ${this.table} set ${columns.map((column, i) => `${ident(column.name)} = ${placeholder(column.kind, i + 3)}`).join(', ')}
-       where id = $1::integer and merchant_id = $2::integer returning ${this.selected}`,
-      [id, merchantId, ...columns.map((column) => record[column.name])],
+       where id = $1::integer and merchant_id = $2::integer${owner.sql} returning ${this.selected}`,
+      [id, merchantId, ...columns.map((column) => record[column.name]), ...owner.params],
     );
     return row ? this.recordOf(row) : null;
   }

@@ -15,15 +15,22 @@ export const DEFAULT_UNIQUE_MESSAGE = 'validation.unique';
 
 interface UniqueColumn {
   column: Column;
-  within?: Column;
+  /** The columns whose values the clashing record must share too. */
+  within: Column[];
 }
 
+/**
+ * The unique columns of the entity; an entity whose records are each account's own
+ * (`x-resource.perUser`) keeps them unique among the account's records.
+ */
 export function uniqueColumns(entity: EntitySchema): UniqueColumn[] {
   const columns = columnsOf(entity);
+  const owner = columns.filter(({ name }) => name === entity['x-resource'].perUser);
   return columns.flatMap((column) => {
     const unique = uniqueOf(column.property);
-    if (unique === 'merchant') return [{ column }];
-    if (typeof unique === 'object') return [{ column, within: columns.find(({ name }) => name === unique.within) }];
+    if (unique === 'merchant') return [{ column, within: owner }];
+    if (typeof unique === 'object')
+      return [{ column, within: [...owner, ...columns.filter(({ name }) => name === unique.within)] }];
     return [];
   });
 }
@@ -33,9 +40,9 @@ export function uniqueIndexes(entity: EntitySchema): string[] {
   const table = entity['x-resource'].table;
   return uniqueColumns(entity).map(
     ({ column, within }) =>
-      `create index if not exists ${ident(`${table}_${column.name}_unique_idx`)} on ${ident(table)} (merchant_id, ${
-        within ? `${ident(within.name)}, ` : ''
-      }lower(btrim(${ident(column.name)})))`,
+      `create index if not exists ${ident(`${table}_${column.name}_unique_idx`)} on ${ident(table)} (merchant_id, ${within
+        .map((other) => `${ident(other.name)}, `)
+        .join('')}lower(btrim(${ident(column.name)})))`,
   );
 }
 
@@ -57,9 +64,9 @@ export async function checkUnique(
     await q.query(`select pg_advisory_xact_lock(hashtext($1::text))`, [`${table}.${column.name}:${merchantId}`]);
     const params: unknown[] = [merchantId, value];
     let sql = `select id from ${ident(table)} where merchant_id = $1::integer and lower(btrim(${ident(column.name)})) = lower(btrim($2::text))`;
-    if (within) {
-      params.push(record[within.name] ?? null);
-      sql += ` and ${ident(within.name)} is not distinct from ${placeholder(within.kind, params.length)}`;
+    for (const other of within) {
+      params.push(record[other.name] ?? null);
+      sql += ` and ${ident(other.name)} is not distinct from ${placeholder(other.kind, params.length)}`;
     }
     if (id !== undefined) {
       params.push(id);

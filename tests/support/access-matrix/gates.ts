@@ -1,5 +1,5 @@
 import { accessDenial, commandGate, commandMatches, merchantFlags, recordGate } from '../../../src/schema/access';
-import { allows } from '../../../src/schema/operations';
+import { allows, exportable } from '../../../src/schema/operations';
 import { isTooLate, transitionsOf } from '../../../src/schema/relations';
 import type { EntitySchema, Operation } from '../../../src/schema/types';
 
@@ -65,7 +65,7 @@ export type Routing = 'served' | 'own-route' | 'method-refused' | 'unknown' | 'm
 export function routingOf(entity: EntitySchema, op: MatrixOperation, documented: (call: Call) => boolean): Routing {
   const call = CALLS[op];
   if (call.path === 'export') {
-    if (allows(entity, 'list')) return 'served';
+    if (exportable(entity)) return 'served';
     return routingOf(entity, 'get', documented) === 'served' ? 'missing-record' : pathRouting(entity, 'record');
   }
   if (allows(entity, call.operation as Operation)) return 'served';

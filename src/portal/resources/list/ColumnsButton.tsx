@@ -1,0 +1,74 @@
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import Checkbox from '@mui/material/Checkbox';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { Button, useTranslate } from 'react-admin';
+import { fieldLabelKey } from '../../../schema/labels';
+import { shownColumns, useChosenColumns } from './chosenColumns';
+
+/**
+ * The list's "Columns" button: a menu of the list's columns (`x-list.columns`, or the view's),
+ * each with a tick, to show or hide it. The choice is the list's own (`useChosenColumns`), kept
+ * when the user comes back, and saved with a view; at least one column stays shown.
+ */
+export function ColumnsButton({
+  resource,
+  columns,
+  storeKey,
+}: {
+  resource: string;
+  columns: readonly string[];
+  storeKey: string;
+}) {
+  const translate = useTranslate();
+  const id = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [chosen, setChosen] = useChosenColumns(storeKey);
+  const shown = shownColumns(columns, chosen);
+  const toggle = (name: string) => {
+    const next = shown.includes(name) ? shown.filter((column) => column !== name) : [...shown, name];
+    if (next.length === 0) return;
+    setChosen(next.length === columns.length ? null : columns.filter((column) => next.includes(column)));
+  };
+  return (
+    <>
+      <Button
+        label="app.list.columns"
+        aria-haspopup="true"
+        aria-expanded={anchor ? 'true' : 'false'}
+        aria-controls={anchor ? id : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <ViewColumnIcon />
+      </Button>
+      <Menu
+        id={id}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': translate('app.list.columns_menu'), dense: true } }}
+      >
+        {columns.map((name) => {
+          const checked = shown.includes(name);
+          return (
+            <MenuItem
+              key={name}
+              role="menuitemcheckbox"
+              aria-checked={checked}
+              disabled={checked && shown.length === 1}
+              onClick={() => toggle(name)}
+            >
+              <ListItemIcon>
+                <Checkbox edge="start" size="small" checked={checked} tabIndex={-1} disableRipple sx={{ py: 0 }} />
+              </ListItemIcon>
+              <ListItemText>{translate(fieldLabelKey(resource, name), { _: name })}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}
