@@ -114,7 +114,8 @@ export class OwnRecords {
       q,
       entity,
       merchantId,
-      previous: current,
+      // An unset value read as its default: saving it unchanged is no change.
+      previous: { ...defaultsOf(entity), ...current },
       record: next,
       written: values,
     });
