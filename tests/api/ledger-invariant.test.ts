@@ -178,7 +178,7 @@ describe.each(DRIVERS)('the ledger reconciles to the fil (%s)', (driver) => {
     // The demo's refunds processed since its last transfer are deducted from a payment that covers
     // them, sent for transfer: the sequences' own payments are then what the transfers pay out.
     setClock(at);
-    await payInvoice(0, 200_000, 'success', false);
+    await payInvoice(0, 1_000_000, 'success', false);
     await created(merchants[0].client, '/v1/payment-transfer/request', { transaction_ids: merchants[0].transactions });
     merchants[0].transactions = [];
     paidBefore = await transferCount('transferred');
