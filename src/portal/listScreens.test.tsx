@@ -41,7 +41,7 @@ function answerList() {
   return answer('get', ENDPOINT, () => json(ROWS, { headers: { 'Content-Range': 'settlement 0-0/1' } }));
 }
 
-const row = () => screen.findByText('SET-001', undefined, { timeout: 5000 });
+const row = () => screen.findByText('SET-001', undefined, { timeout: 15_000 });
 
 const requested = serveRecordedApi();
 

@@ -20,7 +20,13 @@ export const KEYS = {
   merchant_code: 'M1001',
 };
 
-export const server = setupServer();
+/**
+ * Every list asks for the user's saved views of it: none, unless a test answers otherwise (its
+ * `answer` comes first; these initial handlers outlive `resetHandlers`).
+ */
+export const server = setupServer(
+  http.get(`${API}/saved-views`, () => HttpResponse.json([], { headers: { 'Content-Range': 'saved_view */0' } })),
+);
 
 export interface SentRequest {
   method: string;
