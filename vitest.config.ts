@@ -22,6 +22,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A screen's first render in a file loads the whole portal: on a busy machine it takes seconds.
+          testTimeout: 20_000,
+          setupFiles: ['tests/unit/setup.ts'],
           // Node hands react-admin react-router's CommonJS build while Vite would give our modules
           // its ES build: two copies, and react-admin's <Routes> would not know our <Route>s. One
           // build for both, as in the browser bundle.

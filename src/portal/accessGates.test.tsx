@@ -30,7 +30,7 @@ describe('an employee without the employees permission', () => {
     '/employees/5/permissions',
   ])('sees the 403 screen at %s, and nothing asks for the employees', async (path) => {
     renderBackOffice(path, staff);
-    expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('You do not have permission to do this')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
