@@ -108,6 +108,12 @@ export const STATE_DEPENDENT: { matches: (op: Operation) => boolean; also: numbe
     reason: 'a well-formed code that is not the current one of the authenticator is refused (400)',
   },
   {
+    matches: (op) => op.key === 'GET /v1/search',
+    also: [400],
+    reason:
+      'a search of fewer than three letters once its spaces are collapsed is refused (400), as its description says',
+  },
+  {
     matches: (op) => op.key === 'POST /v1/password/reset',
     also: [400],
     reason: 'a well-formed reset with a code nobody was sent is refused (400); real codes are tested in auth tests',
@@ -123,6 +129,7 @@ const SPECIAL_BODIES = new Set([
   'POST /v1/invoice/resend',
   'POST /v1/two-factor/reset',
   'POST /v1/password/change',
+  'POST /v1/keys/reveal',
   'POST /v1/pay/{reference}',
   'POST /v1/invoice-bulk-upload',
   'POST /v1/webhook-deliveries/resend',
@@ -340,6 +347,9 @@ export async function fuzzApi(app: FastifyInstance, options: FuzzOptions): Promi
           const { password } = options.account;
           return { current_password: password, password, password_confirmation: password };
         }
+        case 'POST /v1/keys/reveal':
+          // The keys are shown again for the account's own password only.
+          return { password: options.account.password };
         case 'POST /v1/two-factor/reset': {
           // The body's `id` is an employee of the merchant (409 unless it uses two-factor).
           const ids = await records.ids('employee');

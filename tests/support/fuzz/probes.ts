@@ -474,7 +474,10 @@ const queryMutator: Mutator = async (ctx) => {
   const params = ctx.op.parameters.filter((param) => param.in === 'query');
   if (!params.length) return null;
   const param = ctx.random.pick(params);
-  const value = ctx.random.pick(badQueryValues(ctx, param.name, param.schema));
+  // A parameter that takes any value (a filter on a free-form property) has nothing to refuse.
+  const bad = badQueryValues(ctx, param.name, param.schema);
+  if (!bad.length) return null;
+  const value = ctx.random.pick(bad);
   const query = { ...ctx.baseline.query, [param.name]: value };
   // An export (a file, not a page of JSON) reads no range: a bad one is ignored, not refused.
   const paged = Boolean(ctx.op.responses['200']?.content?.['application/json']);
