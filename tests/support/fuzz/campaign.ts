@@ -243,7 +243,7 @@ export async function fuzzApi(app: FastifyInstance, options: FuzzOptions): Promi
       report.failures++;
       if (entry.failures.length < 8) entry.failures.push(`${probe}: ${problems.join('; ')}`);
     };
-    const entity = recordEntity(document, op.path.replace(/\/\{[^}]+\}.*$/, '').replace(/\/export$/, ''));
+    const entity = recordEntity(document, op.path.replace(/\/\{[^}]+\}.*$/, '').replace(/\/(export|totals)$/, ''));
     const filterSchema = entity ? book.component(`${entity}.filter`) : undefined;
     const listEntity = op.parameters.some((param) => param.name === 'filter' || param.name === 'data')
       ? entity
