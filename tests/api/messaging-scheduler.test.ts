@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -10,6 +8,7 @@ import type { DatabaseOptions } from '../../src/server/db/open';
 import { memoryTransport } from '../../src/server/outbox/console-transport';
 import { ACCOUNTS, Client } from './helpers/client';
 import { DRIVERS, startServer, type Driver, type TestServer } from './helpers/server';
+import { seededPostgresDatabase } from './helpers/postgres-template';
 import { seededSnapshot, TEST_PUBLIC_URL } from './helpers/snapshot';
 
 /**
@@ -144,21 +143,13 @@ describe.each(DRIVERS)('scheduler: scheduled SMS (%s)', (driver) => {
   });
 });
 
-/** Opens the same database again and again: a folder for the embedded one, a schema of PostgreSQL. */
+/** Opens the same database again and again: a folder for the embedded one, a database of PostgreSQL. */
 async function sharedDatabase(
   driver: Driver,
 ): Promise<{ options: () => Promise<DatabaseOptions>; drop: () => Promise<void> }> {
   if (driver === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL as string;
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    return {
-      options: async () => ({ url, schema }),
-      drop: async () => {
-        const sql = postgres(url, { max: 1, onnotice: () => {} });
-        await sql.unsafe(`drop schema if exists "${schema}" cascade`);
-        await sql.end();
-      },
-    };
+    const own = await seededPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+    return { options: async () => ({ url: own.url }), drop: own.drop };
   }
   const folder = await mkdtemp(join(tmpdir(), 'bawaba-scheduler-'));
   let first = true;

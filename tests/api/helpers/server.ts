@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { memoryTransport } from '../../../src/server/outbox/console-transport';
 import type { StoredMessage } from '../../../src/server/outbox/outbox';
+import { seededPostgresDatabase, type SuiteDatabase } from './postgres-template';
 import { seededSnapshot, TEST_PUBLIC_URL } from './snapshot';
 
 /**
  * A seeded server per suite: the embedded database in memory, and — when TEST_DATABASE_URL is set —
- * the same suite again on PostgreSQL, in a schema of its own that is dropped afterwards.
+ * the same suite again on PostgreSQL, in a database of its own that is dropped afterwards.
  */
 
 export type Driver = 'pglite' | 'postgres';
@@ -28,16 +27,22 @@ export interface TestServer {
 
 export async function startServer(driver: Driver, options: BuildOptions = {}): Promise<TestServer> {
   const transport = memoryTransport();
-  const schema = driver === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const app = await buildApp({
-    database:
-      driver === 'postgres' ? { url: postgresUrl, schema } : { dataDir: null, snapshot: await seededSnapshot() },
-    publicUrl: TEST_PUBLIC_URL,
-    transport,
-    outboxIntervalMs: 0,
-    ...options,
-  });
-  await app.ready();
+  const own: SuiteDatabase | undefined =
+    driver === 'postgres' && postgresUrl ? await seededPostgresDatabase(postgresUrl) : undefined;
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      database: own ? { url: own.url } : { dataDir: null, snapshot: await seededSnapshot() },
+      publicUrl: TEST_PUBLIC_URL,
+      transport,
+      outboxIntervalMs: 0,
+      ...options,
+    });
+    await app.ready();
+  } catch (error) {
+    await own?.drop();
+    throw error;
+  }
   return {
     app,
     driver,
@@ -48,11 +53,7 @@ export async function startServer(driver: Driver, options: BuildOptions = {}): P
     },
     async close() {
       await app.close();
-      if (schema && postgresUrl) {
-        const sql = postgres(postgresUrl, { max: 1, onnotice: () => {} });
-        await sql.unsafe(`drop schema if exists "${schema}" cascade`);
-        await sql.end();
-      }
+      await own?.drop();
     },
   };
 }

@@ -28,7 +28,7 @@ function files(path: string): string[] {
 }
 
 /** Changes whenever anything that shapes the seeded database changes. */
-function version(): string {
+export function seedVersion(): string {
   const hash = createHash('sha256');
   for (const file of SOURCES.flatMap((source) => files(join(root, source))).sort()) {
     hash.update(relative(root, file)).update(readFileSync(file));
@@ -60,7 +60,7 @@ async function build(file: string): Promise<Blob> {
 /** The seeded database archive, built on first use. */
 export function seededSnapshot(): Promise<Blob> {
   pending ??= (async () => {
-    const file = join(tmpdir(), `${PREFIX}${version()}.tar`);
+    const file = join(tmpdir(), `${PREFIX}${seedVersion()}.tar`);
     try {
       return new Blob([readFileSync(file)]);
     } catch {
