@@ -40,6 +40,7 @@ function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySch
   const path = ownPath(own);
   const encrypted = entity['x-resource'].encrypted === true;
   const multipart = Object.keys(fileFields(entity)).length > 0;
+  const locked = own.locked ?? [];
   const access = async (request: FastifyRequest) => checkAccess(callerOf(request), ownGate(entity));
   const tags = [name];
   const response = { 200: { $ref: `${name}.record#` }, ...errorResponses };
@@ -88,9 +89,15 @@ function registerOwn(app: FastifyInstance, ctx: ServerContext, entity: EntitySch
     schema: {
       tags,
       summary: `Replace the merchant's own ${name}${encrypted ? ' (body encrypted)' : ''}`,
-      description: `${encrypted ? `Body: \`{data}\` holding a \`${name}.update\` record encrypted with the merchant keys. ` : ''}${
-        multipart ? 'Also accepts multipart/form-data: a `record` part (JSON) plus one part per file field.' : ''
-      }`,
+      description: [
+        encrypted ? `Body: \`{data}\` holding a \`${name}.update\` record encrypted with the merchant keys.` : '',
+        multipart ? 'Also accepts multipart/form-data: a `record` part (JSON) plus one part per file field.' : '',
+        locked.length > 0
+          ? `The merchant may not change ${locked.map((field) => `\`${field}\``).join(', ')} on its own record: a body that changes one is refused (409 \`app.message.own_locked\`).`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
       body: { $ref: encrypted ? 'encrypted-payload#' : `${name}.update#` },
       response,
     },

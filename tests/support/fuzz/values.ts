@@ -277,12 +277,13 @@ export class ValueGenerator {
     const random = this.random;
     const min = Number(schema.minLength ?? 0);
     const max = Number(schema.maxLength ?? Math.max(min, 40));
-    if (schema.pattern) return stringMatching(schema.pattern, random);
     if (schema['x-unique'] && schema.format === undefined) {
       // Unique among the merchant's records: a serial no other value of the run shares.
-      const unique = `u${nextSerial()}`;
-      return unique.padEnd(min, 'x').slice(0, Math.max(max, unique.length));
+      const serial = `u${nextSerial()}`;
+      const unique = serial.padEnd(min, 'x').slice(0, Math.max(max, serial.length));
+      if (!schema.pattern || new RegExp(String(schema.pattern), 'u').test(unique)) return unique;
     }
+    if (schema.pattern) return stringMatching(schema.pattern, random);
     switch (schema.format) {
       case 'email':
         return `fuzz${nextSerial()}.${random.int(1000, 9999)}@example.com`;
