@@ -59,8 +59,8 @@ describe('Latin values in the Arabic back office', () => {
     await page.waitForURL((url) => url.href !== listAddress);
     // A record page's values: what follows each field's label.
     const values = 'main .ra-field .RaLabeled-label ~ *, main dd';
-    await page.locator(values).first().waitFor();
-    expect(await page.locator(values).count()).toBeGreaterThan(5);
+    // The record page renders its sections as the record arrives: wait for them, not only the first.
+    await expect.poll(() => page.locator(values).count(), { timeout: 20_000 }).toBeGreaterThan(5);
     expect(await unisolated(page, values)).toEqual([]);
     expect(await documentLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await context.close();

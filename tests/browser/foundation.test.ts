@@ -70,7 +70,7 @@ describe('a merchant on the portal', () => {
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
 
     await page.goto(`${baseUrl}/invoice/invoice-list`);
-    await page.getByLabel('Search').fill(customer);
+    await page.getByRole('main').getByRole('searchbox', { name: 'Search' }).fill(customer);
     const row = page.getByRole('row').filter({ hasText: customer });
     await row.waitFor();
     await expect(row.getByText('25.750 KWD').count()).resolves.toBe(1);
