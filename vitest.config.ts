@@ -14,6 +14,10 @@ export default defineConfig({
   test: {
     // The JSON report lets CI print one plain "N passed, N failed" line at the end.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // Two files at a time, on any machine: Vitest's default (one fewer than the cores) runs every file
+    // one after the other on two cores, though a browser file mostly waits on Chromium and the server,
+    // and an API file on PostgreSQL mostly on the database.
+    maxWorkers: 2,
     projects: [
       {
         // The portal's validators, compiled from the schemas as the build compiles them.
