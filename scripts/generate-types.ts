@@ -12,7 +12,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
-import { backOfficePatterns } from '../src/portal/shell/backOfficePatterns';
+import { backOfficePatterns, listPatterns } from '../src/portal/shell/backOfficePatterns';
 import { checkRegistry } from '../src/schema/check/checkRegistry';
 import { entitySchemas } from '../src/schema/registry';
 import type { EntitySchema } from '../src/schema/types';
@@ -75,10 +75,20 @@ export async function generateTypes(
   }
   files.set('vocabulary.ts', await vocabularyTypes(BANNER));
   files.set('entities.ts', entityTypes(schemas, typeName, BANNER));
-  const patterns = backOfficePatterns(schemas).map((pattern) => `  ${JSON.stringify(pattern).replace(/"/g, "'")},`);
+  const lines = (patterns: string[]) =>
+    patterns.map((pattern) => `  ${JSON.stringify(pattern).replace(/"/g, "'")},`).join('\n');
   files.set(
     'backOfficePaths.ts',
-    `${BANNER}\n\n/** Paths of the signed-in back office, from the schemas (see src/portal/shell/backOfficePatterns.ts). */\nexport const BACK_OFFICE_PATTERNS: readonly string[] = [\n${patterns.join('\n')}\n];\n`,
+    [
+      BANNER,
+      '',
+      '/** Paths of the signed-in back office, from the schemas (see src/portal/shell/backOfficePatterns.ts). */',
+      `export const BACK_OFFICE_PATTERNS: readonly string[] = [\n${lines(backOfficePatterns(schemas))}\n];`,
+      '',
+      "/** The resources' list screens among them (`listPatterns`). */",
+      `export const LIST_PATTERNS: readonly string[] = [\n${lines(listPatterns(schemas))}\n];`,
+      '',
+    ].join('\n'),
   );
   return files;
 }

@@ -33,3 +33,12 @@ export function backOfficePatterns(schemas: Record<string, EntitySchema> = entit
     ]),
   ];
 }
+
+/**
+ * The resources' list screens (views included): a signed-in visit to one, or to a record page
+ * below one, starts downloading its screen's code before the back office asks for it (`earlyScreens`).
+ */
+export function listPatterns(schemas: Record<string, EntitySchema> = entitySchemas): string[] {
+  const routes = Object.values(schemas).flatMap((entity) => screenRoutes(entity));
+  return [...new Set(routes.filter(({ screen }) => screen === 'list').map(({ path }) => path))];
+}

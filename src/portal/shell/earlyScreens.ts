@@ -1,20 +1,27 @@
+import { LIST_PATTERNS } from '../../generated/backOfficePaths';
 import { mayViewDashboard } from '../../shared/dashboard';
 import { session as sharedSession, type SessionStore } from '../data/session';
 import { prefetchDashboard } from '../pages/dashboard/dashboardApi';
 import { isBackOfficePath } from './backOfficePaths';
 import { DASHBOARD_PATHS } from './dashboardPaths';
+import { matchesPattern } from './pathPatterns';
 
 /**
  * A signed-in visit to a back-office address will show the back office, so its code starts to
- * download while the catalogues load, rather than after the first render asks for it; on the
- * dashboard's addresses the dashboard's chunk and figures too. The lazy screens import the very
- * same modules, which then resolve at once. A failed download here is ignored: the screen's own
- * load fails the same way and recovers as it always does (`lazyWithReload`).
+ * download while the catalogues load, rather than after the first render asks for it: with it the
+ * screen's own code (a list, a record page; on the dashboard's addresses the dashboard's chunk and
+ * figures too), which the back office would otherwise ask for only once it has rendered. The lazy
+ * screens import the very same modules, which then resolve at once. A failed download here is
+ * ignored: the screen's own load fails the same way and recovers as it always does (`lazyWithReload`).
  */
 export function startLoadingScreens(pathname: string, session: SessionStore = sharedSession): void {
   const account = session.get('account');
   if (!account.access_token || !isBackOfficePath(pathname)) return;
   void import('../BackOffice').catch(() => undefined);
+  const isList = (path: string) => LIST_PATTERNS.some((pattern) => matchesPattern(pattern, path));
+  const record = /^(.+)\/\d+\/?$/.exec(pathname);
+  if (isList(pathname)) void import('../resources/ResourceList').catch(() => undefined);
+  else if (record && isList(record[1])) void import('../resources/ResourceShow').catch(() => undefined);
   if (!(DASHBOARD_PATHS as readonly string[]).includes(pathname)) return;
   void import('../pages/Dashboard').catch(() => undefined);
   if (mayViewDashboard({ role: account.user_details?.role ?? null, permissions: account.permissions }))
