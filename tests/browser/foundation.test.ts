@@ -86,7 +86,7 @@ describe('a merchant on the portal', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'ltr');
 
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: /account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${baseUrl}/merchant`);
     const persisted = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('persist:')));

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AppBar, TitlePortal, UserMenu, useTranslate, type AppBarProps } from 'react-admin';
+import { AppBar, TitlePortal, UserMenu, useGetIdentity, useTranslate, type AppBarProps } from 'react-admin';
 import { AdminLanguageSwitch } from './AdminLanguageSwitch';
 import { GlobalSearch } from './search/GlobalSearch';
 import { SecurityMenuItem } from '../auth/security/SecurityMenuItem';
@@ -14,13 +14,18 @@ import { useMerchantName } from './useMerchantName';
 export function PortalAppBar(props: AppBarProps) {
   const translate = useTranslate();
   const merchantName = useMerchantName();
+  const { identity } = useGetIdentity();
+  // The button shows the user's name: its accessible name starts with it (WCAG 2.5.3, label in name).
+  const menuLabel = identity?.fullName
+    ? translate('app.account.menu', { name: identity.fullName })
+    : 'ra.auth.user_menu';
   return (
     <AppBar
       {...props}
       color="primary"
       toolbar={<AdminLanguageSwitch />}
       userMenu={
-        <UserMenu>
+        <UserMenu label={menuLabel}>
           <SecurityMenuItem />
           <SignOutMenuItem />
         </UserMenu>
