@@ -43,6 +43,19 @@ export function brandThemeOptions(direction: 'ltr' | 'rtl'): ThemeOptions {
       // The required marker is drawn by CSS from the input's own `required`, so a label's text is
       // the field's name alone ("Amount", not "Amount *") for assistive technology and tests alike.
       MuiInputLabel: { defaultProps: { required: false } },
+      // A checkbox named by `aria-label` (react-admin's row selection) carries the name on its input,
+      // which assistive technology reads, rather than on the span around it, which may not have one.
+      MuiCheckbox: {
+        defaultProps: {
+          slotProps: {
+            root: () => ({ 'aria-label': undefined }),
+            input: (ownerState) => ({
+              ...ownerState.inputProps,
+              'aria-label': ownerState['aria-label'] ?? ownerState.inputProps?.['aria-label'],
+            }),
+          },
+        },
+      },
       MuiFormControl: {
         styleOverrides: {
           root: { '&:has(input:required, textarea:required) > .MuiInputLabel-root::after': { content: '"\\2009*"' } },
