@@ -45,6 +45,9 @@ const inLanguage = (row: NotificationRow, language: string) =>
     ? { title: row.title_ar || row.title, body: row.body_ar || row.body }
     : { title: row.title || row.title_ar, body: row.body || row.body_ar };
 
+/** The type and date columns give way on a phone: each row shows them above its title instead. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function NotificationTable() {
   const translate = useTranslate();
   const [language] = useLocaleState();
@@ -129,25 +132,41 @@ function NotificationTable() {
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{label('type')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{label('type')}</TableCell>
                 <TableCell>{translate('app.account.notifications.title')}</TableCell>
-                <TableCell>{label('created_at')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{label('created_at')}</TableCell>
                 <TableCell>{label('read')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((row) => {
                 const { title, body } = inLanguage(row, language);
+                const type = (
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={translate(enumLabelKey('notification', 'type', row.type))}
+                  />
+                );
+                const received = row.created_at && formatDate(row.created_at, language, true);
                 return (
                   <TableRow key={row.id} sx={row.read ? undefined : { bgcolor: 'action.hover' }}>
+                    <TableCell sx={WIDE_ONLY}>{type}</TableCell>
                     <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label={translate(enumLabelKey('notification', 'type', row.type))}
-                      />
-                    </TableCell>
-                    <TableCell>
+                      <Box
+                        sx={{
+                          display: { xs: 'flex', sm: 'none' },
+                          flexWrap: 'wrap',
+                          alignItems: 'center',
+                          gap: 1,
+                          mb: 0.5,
+                        }}
+                      >
+                        {type}
+                        <Typography variant="caption" color="text.secondary">
+                          {received}
+                        </Typography>
+                      </Box>
                       <Typography variant="body2" sx={{ fontWeight: row.read ? 400 : 700 }}>
                         <bdi>{title}</bdi>
                       </Typography>
@@ -155,9 +174,7 @@ function NotificationTable() {
                         <bdi>{body}</bdi>
                       </Typography>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {row.created_at && formatDate(row.created_at, language, true)}
-                    </TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{received}</TableCell>
                     <TableCell>
                       {/* An open envelope for a read notification, a closed one with its dot for an unread one. */}
                       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
@@ -175,7 +192,7 @@ function NotificationTable() {
                           disabled={marking}
                           onClick={() => markRead(row)}
                           aria-label={`${translate('app.account.notifications.mark_read')}: ${title ?? ''}`}
-                          sx={{ display: 'flex', mt: 0.5 }}
+                          sx={{ display: 'flex', mt: 0.5, whiteSpace: 'nowrap' }}
                         >
                           {translate('app.account.notifications.mark_read')}
                         </Button>
