@@ -21,6 +21,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { columnPriority, PRIORITY_BREAKPOINTS } from '../../schema/listColumns';
 import { allows } from '../../schema/operations';
 import { relatedOf, titleProperty, type Related } from '../../schema/recordPage';
 import { referenceOf } from '../../schema/relations';
@@ -68,6 +69,11 @@ function RelatedList({ related: { source, column, columns, name }, id }: { relat
   const opens = allows(source, 'show') && mayDo(source, 'show', permissions);
   const pathOf = (record: RaRecord) => screenPath(source, 'show', record.id);
   const text = (record: RaRecord, name: string) => displayText(display, name, propertyAt(source, name), record[name]);
+  // A column shows from the width its list shows it (`x-list.priority`); the record's title always.
+  const shownFrom = (name: string) =>
+    name === titleName
+      ? undefined
+      : { display: { xs: 'none', [PRIORITY_BREAKPOINTS[columnPriority(source, name)]]: 'table-cell' } };
   const headingId = `related-${source.$id}-${column}`;
   const plural = translate(`resources.${source.$id}.name`, { smart_count: 2, _: humanise(source.$id) });
   const heading = name ? translate(`app.record.related.${name}`, { _: plural }) : plural;
@@ -120,7 +126,7 @@ function RelatedList({ related: { source, column, columns, name }, id }: { relat
                   <TableCell
                     key={name}
                     align={isNumeric(source, name) ? 'right' : 'left'}
-                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                    sx={{ ...shownFrom(name), fontWeight: 600, verticalAlign: 'bottom' }}
                   >
                     {translate(fieldLabelKey(source.$id, name), { _: humanise(name) })}
                   </TableCell>
@@ -131,7 +137,7 @@ function RelatedList({ related: { source, column, columns, name }, id }: { relat
               {data.map((record) => (
                 <TableRow key={String(record.id)} hover>
                   {columns.map((name) => (
-                    <TableCell key={name} align={isNumeric(source, name) ? 'right' : 'left'}>
+                    <TableCell key={name} align={isNumeric(source, name) ? 'right' : 'left'} sx={shownFrom(name)}>
                       {name === titleName && opens ? (
                         <MuiLink component={Link} to={pathOf(record)}>
                           <bdi>{text(record, name)}</bdi>
