@@ -2,12 +2,11 @@ import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import Checkbox from '@mui/material/Checkbox';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
-import { Button, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { fieldLabelKey } from '../../../schema/labels';
 import { shownColumns, useChosenColumns } from './chosenColumns';
+import { ToolbarMenu } from './ToolbarMenu';
 
 /**
  * The list's "Columns" button: a menu of the list's columns (`x-list.columns`, or the view's),
@@ -24,8 +23,6 @@ export function ColumnsButton({
   storeKey: string;
 }) {
   const translate = useTranslate();
-  const id = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [chosen, setChosen] = useChosenColumns(storeKey);
   const shown = shownColumns(columns, chosen);
   const toggle = (name: string) => {
@@ -34,24 +31,9 @@ export function ColumnsButton({
     setChosen(next.length === columns.length ? null : columns.filter((column) => next.includes(column)));
   };
   return (
-    <>
-      <Button
-        label="app.list.columns"
-        aria-haspopup="true"
-        aria-expanded={anchor ? 'true' : 'false'}
-        aria-controls={anchor ? id : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <ViewColumnIcon />
-      </Button>
-      <Menu
-        id={id}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': translate('app.list.columns_menu'), dense: true } }}
-      >
-        {columns.map((name) => {
+    <ToolbarMenu label="app.list.columns" icon={<ViewColumnIcon />} menuLabel="app.list.columns_menu" dense>
+      {() =>
+        columns.map((name) => {
           const checked = shown.includes(name);
           return (
             <MenuItem
@@ -67,8 +49,8 @@ export function ColumnsButton({
               <ListItemText>{translate(fieldLabelKey(resource, name), { _: name })}</ListItemText>
             </MenuItem>
           );
-        })}
-      </Menu>
-    </>
+        })
+      }
+    </ToolbarMenu>
   );
 }

@@ -6,13 +6,13 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useMemo, useState, type MouseEvent } from 'react';
-import { Button, useDelete, useGetList, useListContext, useNotify, useTranslate } from 'react-admin';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { useDelete, useGetList, useListContext, useNotify, useTranslate } from 'react-admin';
 import type { SavedView } from '../../../generated/saved_view';
 import { useChosenColumns } from './chosenColumns';
 import { SaveViewDialog, type ViewState } from './SaveViewDialog';
+import { ToolbarMenu } from './ToolbarMenu';
 
 /** A saved view as the API answers it: with its id. */
 type StoredView = SavedView & { id: number };
@@ -26,10 +26,8 @@ type StoredView = SavedView & { id: number };
 export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: string }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const menuId = useId();
   const { filterValues, sort, setFilters, setSort } = useListContext();
   const [chosen, setChosen] = useChosenColumns(storeKey);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
   const { data, refetch } = useGetList<StoredView>('saved_view', {
     filter: { list },
@@ -52,7 +50,6 @@ export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: str
    * after the typing delay; react-admin puts them in the list's address, as a filter picked by hand.
    */
   const apply = (view: StoredView) => {
-    setAnchor(null);
     setChosen(view.columns && view.columns.length > 0 ? view.columns : null);
     const filters = view.filters ?? {};
     setFilters(filters, Object.fromEntries(Object.keys(filters).map((name) => [name, true])), false);
@@ -76,58 +73,60 @@ export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: str
 
   return (
     <>
-      <Button
+      <ToolbarMenu
         label="app.saved_views.button"
-        aria-haspopup="true"
-        aria-expanded={anchor ? 'true' : 'false'}
-        aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        icon={<BookmarksIcon />}
+        menuLabel="app.saved_views.menu"
+        paperSx={{ maxWidth: 360 }}
       >
-        <BookmarksIcon />
-      </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': translate('app.saved_views.menu') }, paper: { sx: { maxWidth: 360 } } }}
-      >
-        <ListSubheader sx={{ lineHeight: 2.5 }}>{translate('app.saved_views.menu')}</ListSubheader>
-        {views.length === 0 && (
-          <MenuItem disabled>
-            <ListItemText>{translate('app.saved_views.none')}</ListItemText>
-          </MenuItem>
-        )}
-        {views.map((view) => (
-          <MenuItem key={view.id} onClick={() => apply(view)} sx={{ gap: 1 }}>
-            <ListItemText
-              primary={view.name}
-              slotProps={{ primary: { noWrap: true, title: view.name } }}
-              sx={{ minWidth: 0 }}
-            />
-            <IconButton
-              edge="end"
-              size="small"
-              aria-label={translate('app.saved_views.delete', { name: view.name })}
-              onClick={(event) => forget(event, view)}
+        {(close) => [
+          <ListSubheader key="heading" sx={{ lineHeight: 2.5 }}>
+            {translate('app.saved_views.menu')}
+          </ListSubheader>,
+          views.length === 0 && (
+            <MenuItem key="none" disabled>
+              <ListItemText>{translate('app.saved_views.none')}</ListItemText>
+            </MenuItem>
+          ),
+          ...views.map((view) => (
+            <MenuItem
+              key={view.id}
+              onClick={() => {
+                close();
+                apply(view);
+              }}
+              sx={{ gap: 1 }}
             >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setSaving(true);
-          }}
-        >
-          <ListItemIcon>
-            <SaveIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{translate('app.saved_views.save')}</ListItemText>
-        </MenuItem>
-      </Menu>
+              <ListItemText
+                primary={view.name}
+                slotProps={{ primary: { noWrap: true, title: view.name } }}
+                sx={{ minWidth: 0 }}
+              />
+              <IconButton
+                edge="end"
+                size="small"
+                aria-label={translate('app.saved_views.delete', { name: view.name })}
+                onClick={(event) => forget(event, view)}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </MenuItem>
+          )),
+          <Divider key="divider" />,
+          <MenuItem
+            key="save"
+            onClick={() => {
+              close();
+              setSaving(true);
+            }}
+          >
+            <ListItemIcon>
+              <SaveIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('app.saved_views.save')}</ListItemText>
+          </MenuItem>,
+        ]}
+      </ToolbarMenu>
       <SaveViewDialog
         open={saving}
         state={state}
