@@ -5,6 +5,7 @@ import { Dashboard, backOfficeRoutes } from './backOfficeRoutes';
 import { lazyWithReload } from './data/chunkReload';
 import type { PortalPermissions } from './data/authProvider';
 import { createDataProvider } from './data/dataProvider';
+import { prefetchScreenData } from './earlyData';
 import { PortalLayout } from './layout/PortalLayout';
 import { withScreenFallback } from './resources/withScreenFallback';
 import { authProvider, http } from './shell/providers';
@@ -14,6 +15,9 @@ import { brandThemeOptions } from './theme/brand';
 const BackOfficeNotFound = withScreenFallback(lazyWithReload(() => import('./pages/BackOfficeNotFound')));
 
 const dataProvider = createDataProvider(http);
+
+/** Starts the first screen's calls of a signed-in visit to `pathname` (see `earlyData`). */
+export const prefetchFor = (pathname: string, search: string) => prefetchScreenData(dataProvider, pathname, search);
 
 /**
  * react-admin's state (list sorts and filters, sidebar) lives in memory: the portal's persisted

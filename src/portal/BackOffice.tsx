@@ -3,6 +3,8 @@ import { BrowserRouter, useLocation } from 'react-router';
 import App from './App';
 import { locationChanged } from './shell/navigation';
 
+export { prefetchFor } from './App';
+
 /** Lets the shell follow react-admin's moves (a sign-out lands on `/merchant`, a public page). */
 function LocationReporter() {
   const location = useLocation();

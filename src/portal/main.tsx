@@ -13,7 +13,7 @@ import { Portal } from './shell/Portal';
  */
 async function start(): Promise<void> {
   await restoreSession({ timeoutMs: RESTORE_TIMEOUT_MS });
-  startLoadingScreens(location.pathname);
+  startLoadingScreens(location.pathname, location.search);
   const i18nProvider = await createI18nProvider();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

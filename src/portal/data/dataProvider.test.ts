@@ -342,6 +342,27 @@ describe('special cases', () => {
     expect([rows.length, totals.length]).toEqual([1, 1]);
   });
 
+  it('a list asked ahead is taken once by the same list, whatever order its parameters come in', async () => {
+    const { provider } = await setUp();
+    const rows = answer('get', '/report/transactions', () =>
+      json([{ id: 7 }], { headers: { 'Content-Range': 'transaction 0-0/1' } }),
+    );
+    const range = { created_at_gte: '2026-11-01', created_at_lte: '2026-11-28' };
+    const pagination = { page: 1, perPage: 25 };
+    const sort = { field: 'created_at', order: 'DESC' as const };
+    provider.prefetchList('transaction', { pagination, sort, filter: range });
+    const reordered = { created_at_lte: range.created_at_lte, created_at_gte: range.created_at_gte };
+    expect(await provider.getList('transaction', { filter: reordered, sort, pagination })).toEqual({
+      data: [{ id: 7 }],
+      total: 1,
+    });
+    expect(rows.length).toBe(1);
+    // Taken once: the list asked again is asked of the API again, as is another page.
+    await provider.getList('transaction', { filter: range, sort, pagination });
+    await provider.getList('transaction', { filter: range, sort, pagination: { page: 2, perPage: 25 } });
+    expect(rows.length).toBe(3);
+  });
+
   it('an unknown resource is refused', async () => {
     const { provider } = await setUp();
     await expect(provider.getOne('no_such_resource', { id: 1 })).rejects.toThrow(/Unknown resource/);

@@ -44,7 +44,7 @@ import { dateRangeOf, viewOf } from '../../schema/views';
 import type { HttpClient } from './httpClient';
 import { writePayload } from './writePayload';
 
-interface ListParams {
+export interface ListParams {
   filter?: Record<string, unknown>;
   pagination?: { page: number; perPage: number };
   sort?: SortPayload;
@@ -81,6 +81,28 @@ export interface PortalDataProvider extends DataProvider {
     resource: string,
     params: { ids: Identifier[]; action: string },
   ): Promise<{ data: unknown } | { file: ExportedFile }>;
+  /**
+   * Asks for a list ahead of its screen (a first visit's, while the back office renders): the
+   * first `getList` with the same parameters within `EARLY_LIST_MS` takes the answer.
+   */
+  prefetchList(resource: string, params: ListParams): void;
+}
+
+/** How long a list asked ahead waits to be taken before it is dropped. */
+export const EARLY_LIST_MS = 15_000;
+
+/** The same key for the same list parameters, whatever order their keys came in. */
+function listKey(resource: string, { pagination, sort, filter }: ListParams): string {
+  const sorted = (value: unknown): unknown =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, entry]) => entry !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([name, entry]) => [name, sorted(entry)]),
+        )
+      : value;
+  return JSON.stringify(sorted({ resource, pagination, sort, filter: filter ?? {} }));
 }
 
 /** The totals row of a list: how many rows its filter matches, and the sum of each money column. */
@@ -155,9 +177,26 @@ export function createDataProvider(
     return http.request<R | null>(path, { method, body: fields, files, encrypted: encrypted(resource) });
   }
 
+  const early = new Map<string, Promise<{ data: RaRecord[]; total: number }>>();
+
   return {
-    getList: <R extends RaRecord>(resource: string, params: ListParams): Promise<GetListResult<R>> =>
-      list<R>(resource, params),
+    getList: <R extends RaRecord>(resource: string, params: ListParams): Promise<GetListResult<R>> => {
+      const key = listKey(resource, params);
+      const taken = early.get(key);
+      if (!taken) return list<R>(resource, params);
+      early.delete(key);
+      return taken as Promise<GetListResult<R>>;
+    },
+
+    prefetchList(resource: string, params: ListParams) {
+      const key = listKey(resource, params);
+      if (early.has(key)) return;
+      const request = list<RaRecord>(resource, params);
+      // An unused or failed early answer is dropped: the screen then asks again, as it would have.
+      request.catch(() => early.delete(key));
+      early.set(key, request);
+      setTimeout(() => early.delete(key), EARLY_LIST_MS);
+    },
 
     async getOne<R extends RaRecord>(
       resource: string,

@@ -28,6 +28,17 @@ function dayFromNow(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The banner's two lists: documents in force that expire within the warning days, and rejected ones. */
+export function flaggedDocumentQueries() {
+  return {
+    expiring: {
+      ...FLAGGED,
+      filter: { verification_status: IN_FORCE, expiry_date_lte: dayFromNow(EXPIRY_WARNING_DAYS) },
+    },
+    rejected: { ...FLAGGED, filter: { verification_status: 'rejected' } },
+  };
+}
+
 /**
  * SPEC §8's warning that compliance documents are invalid or nearing expiry: shown while any of
  * the merchant's documents is rejected, expired or expires within 30 days, with the way to the
@@ -38,12 +49,9 @@ export function ComplianceBanner() {
   const translate = useTranslate();
   const { permissions } = usePermissions<PortalPermissions>();
   const enabled = canOpen(getEntitySchema('document'), permissions);
-  const expiring = useGetList(
-    'document',
-    { ...FLAGGED, filter: { verification_status: IN_FORCE, expiry_date_lte: dayFromNow(EXPIRY_WARNING_DAYS) } },
-    { enabled },
-  );
-  const rejected = useGetList('document', { ...FLAGGED, filter: { verification_status: 'rejected' } }, { enabled });
+  const queries = useMemo(() => flaggedDocumentQueries(), []);
+  const expiring = useGetList('document', queries.expiring, { enabled });
+  const rejected = useGetList('document', queries.rejected, { enabled });
   const flagged = useMemo(
     () => flaggedKeys([...(expiring.data ?? []), ...(rejected.data ?? [])]),
     [expiring.data, rejected.data],

@@ -20,7 +20,7 @@ import {
 import { useParams } from 'react-router';
 import { columnPriority, hasTotals, rowTitleColumn } from '../../schema/listColumns';
 import { exportable } from '../../schema/operations';
-import { currentDay, defaultDateRange, rangeFilters, type DateRangeProblem } from '../../schema/listDateRange';
+import type { DateRangeProblem } from '../../schema/listDateRange';
 import { statusProperty } from '../../schema/recordPage';
 import { transitionsOf } from '../../schema/relations';
 import type { EntitySchema } from '../../schema/types';
@@ -37,6 +37,7 @@ import { FoldedColumns } from './list/FoldedColumns';
 import { RowActionsMenu } from './list/RowActionsMenu';
 import { SavedViewsMenu } from './list/SavedViewsMenu';
 import { TotalsRow } from './list/TotalsRow';
+import { LIST_PER_PAGE, rangeDefaults } from './listDefaults';
 import { ListPagination } from './ListPagination';
 import { isImage, propertyAt, RecordValue } from './RecordValue';
 import { screenPath } from './screenPaths';
@@ -229,12 +230,7 @@ export default function ResourceList({ view }: { view?: string }) {
   const listRoute = view ? (viewOf(entity, view)?.route ?? screenPath(entity, 'list')) : screenPath(entity, 'list');
 
   // The date range is two filter values, in the address like the others; it opens at the default.
-  const defaults = useMemo(() => {
-    if (!rule) return undefined;
-    const range = defaultDateRange(rule, currentDay());
-    const ends = rangeFilters(rule);
-    return { [ends.from]: range.from, [ends.to]: range.to };
-  }, [rule]);
+  const defaults = useMemo(() => rangeDefaults(rule), [rule]);
 
   const filters = useMemo(() => {
     const omit = [...Object.keys(viewOf(entity, view)?.filter ?? {}), ...(rule ? [rule.field] : [])];
@@ -265,7 +261,7 @@ export default function ResourceList({ view }: { view?: string }) {
       filters={filters}
       // A list scoped by a view or a date range keeps its filters in sight when nothing matches.
       empty={view || rule ? false : undefined}
-      perPage={25}
+      perPage={LIST_PER_PAGE}
       // The export is the server's (every row, streamed): react-admin's own, in the page, is off.
       exporter={false}
       actions={<ListToolbar columns={columns} storeKey={storeKey} list={listRoute} />}

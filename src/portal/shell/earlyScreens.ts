@@ -14,10 +14,11 @@ import { matchesPattern } from './pathPatterns';
  * screens import the very same modules, which then resolve at once. A failed download here is
  * ignored: the screen's own load fails the same way and recovers as it always does (`lazyWithReload`).
  */
-export function startLoadingScreens(pathname: string, session: SessionStore = sharedSession): void {
+export function startLoadingScreens(pathname: string, search = '', session: SessionStore = sharedSession): void {
   const account = session.get('account');
   if (!account.access_token || !isBackOfficePath(pathname)) return;
-  void import('../BackOffice').catch(() => undefined);
+  // With its code come the screen's first calls, asked while the back office renders (`earlyData`).
+  void import('../BackOffice').then((backOffice) => backOffice.prefetchFor(pathname, search)).catch(() => undefined);
   const isList = (path: string) => LIST_PATTERNS.some((pattern) => matchesPattern(pattern, path));
   const record = /^(.+)\/\d+\/?$/.exec(pathname);
   if (isList(pathname)) void import('../resources/ResourceList').catch(() => undefined);
