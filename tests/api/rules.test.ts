@@ -6,10 +6,10 @@ import { getEntitySchema } from '../../src/schema/registry';
 import type { EntitySchema } from '../../src/schema/types';
 import { collectionPath } from '../../src/server/routes/paths';
 import { flattenCatalogue, type Catalogue } from '../../src/shared/i18n';
-import { badRecord, caseFiles, isArabic, titleOf, withSetupIds } from '../rules/suite';
+import { badRecord, caseFiles, isArabic, titleOf, withSetupIds, type DemoTransactionIds } from '../rules/suite';
 import type { RuleCase } from '../rules/types';
 import { ACCOUNTS, Client } from './helpers/client';
-import { DRIVERS, startServer, type TestServer } from './helpers/server';
+import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
 
 /**
  * Every rule case against the API, signed in as the demo merchant: the valid record is accepted,
@@ -50,9 +50,20 @@ function writeOf(entity: EntitySchema): { method: 'POST' | 'PUT'; url: string; s
 describe.each(DRIVERS)('rules of SPEC §5 in the API (%s)', (driver) => {
   let server: TestServer;
   let merchant: Client;
+  let demo: DemoTransactionIds;
   beforeAll(async () => {
     server = await startServer(driver);
     merchant = await Client.signIn(server.app, ACCOUNTS.merchant);
+    // The demo merchant's transactions as seeded, before any case refunds or captures one.
+    const rows = await server.app.bawaba.db.query<{ id: number; status: string; amount: string }>(
+      `select id, status, amount::text as amount from transactions where merchant_id = $1::integer order by id`,
+      [await merchantIdOf(server, ACCOUNTS.merchant.email)],
+    );
+    demo = (status, amount) => {
+      const found = rows.find((row) => row.status === status && row.amount === amount);
+      if (!found) throw new Error(`The demo has no ${status} transaction of ${amount} KWD`);
+      return found.id;
+    };
   });
   afterAll(() => server?.close());
 
@@ -86,17 +97,17 @@ describe.each(DRIVERS)('rules of SPEC §5 in the API (%s)', (driver) => {
       const entity = getEntitySchema(rule.entity);
       const ids: unknown[] = [];
       for (const [index, setup] of (rule.setup ?? []).entries()) {
-        const response = await write(getEntitySchema(setup.entity), withSetupIds(setup.values, ids));
+        const response = await write(getEntitySchema(setup.entity), withSetupIds(setup.values, ids, demo));
         expect(response.statusCode, `setup ${index} (${setup.entity}): ${response.body}`).toBe(
           writeOf(getEntitySchema(setup.entity)).status,
         );
         ids.push(response.json().id);
       }
-      const valid = withSetupIds(rule.valid, ids);
+      const valid = withSetupIds(rule.valid, ids, demo);
       const accepted = await write(entity, valid);
       expect(accepted.statusCode, `the valid record: ${accepted.body}`).toBe(writeOf(entity).status);
 
-      const bad = badRecord(valid, withSetupIds(rule.bad, ids));
+      const bad = badRecord(valid, withSetupIds(rule.bad, ids, demo));
       const before = await stored(entity);
       const refused = await write(entity, bad);
       expect(refused.statusCode, refused.body).toBe(rule.status ?? 400);

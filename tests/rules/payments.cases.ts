@@ -3,20 +3,21 @@ import type { RuleCase } from './types';
 /**
  * Rules of SPEC §5 on refunds, captures, subscriptions, open invoices and split invoices. Refunds
  * and captures name a transaction of the demo merchant: transactions are the gateway's records
- * (made by the demo's payments), and the demo data makes the third a card success of 297.500 KWD,
- * the fifth one of 189.617 KWD and the tenth one of 177.000 KWD, and the 174th and 191st online
- * authorisations of 355.250 and 315.500 KWD, none refunded nor captured yet. A request's pending amount (and a refund's total)
+ * (made by the demo's payments), found by status and amount (`"$demo:<status>:<amount>"`): the
+ * demo data makes card successes of 297.500, 189.617 and 177.000 KWD and online authorisations of
+ * 355.250, 186.750 and 315.500 KWD, none refunded nor captured yet. A request's pending amount (and a refund's total)
  * is the transaction's (`x-from`): the form fills it from the transaction chosen and the server
  * takes it from there whatever is sent, so the cases send the real amounts. Each accepted refund or
  * capture takes its amount off the transaction's pending amount, so the cases that refund or
  * capture all of it have transactions of their own.
  */
 
-const SUCCESSFUL_TRANSACTION = { id: 3, amount: '297.500', pending: '297.500' };
-const AUTHORIZED_TRANSACTION = { id: 174, pending: '355.250' };
-const FULLY_REFUNDED_TRANSACTION = { id: 5, amount: '189.617', pending: '189.617' };
-const ANOTHER_SUCCESSFUL_TRANSACTION = { id: 10, amount: '177.000', pending: '177.000' };
-const FULLY_CAPTURED_TRANSACTION = { id: 191, pending: '315.500' };
+const SUCCESSFUL_TRANSACTION = { id: '$demo:success:297.500', amount: '297.500', pending: '297.500' };
+const AUTHORIZED_TRANSACTION = { id: '$demo:authorized:355.250', pending: '355.250' };
+const FULLY_REFUNDED_TRANSACTION = { id: '$demo:success:189.617', amount: '189.617', pending: '189.617' };
+const ANOTHER_SUCCESSFUL_TRANSACTION = { id: '$demo:success:177.000', amount: '177.000', pending: '177.000' };
+const ANOTHER_AUTHORIZED_TRANSACTION = '$demo:authorized:186.750';
+const FULLY_CAPTURED_TRANSACTION = { id: '$demo:authorized:315.500', pending: '315.500' };
 
 const refund = {
   transaction_id: SUCCESSFUL_TRANSACTION.id,
@@ -103,7 +104,7 @@ const cases: RuleCase[] = [
     entity: 'capture',
     valid: capture,
     // A captured transaction is no longer authorised: the refusal for too much is shown on another.
-    bad: { transaction_id: 190, pending_amount: '186.750', amount: '186.751' },
+    bad: { transaction_id: ANOTHER_AUTHORIZED_TRANSACTION, pending_amount: '186.750', amount: '186.751' },
     field: 'amount',
     message: 'Capture amount must be less than or equal to the pending amount',
   },
@@ -117,7 +118,7 @@ const cases: RuleCase[] = [
       pending_amount: FULLY_CAPTURED_TRANSACTION.pending,
       amount: FULLY_CAPTURED_TRANSACTION.pending,
     },
-    bad: { transaction_id: 190, pending_amount: '500.000', amount: '186.751' },
+    bad: { transaction_id: ANOTHER_AUTHORIZED_TRANSACTION, pending_amount: '500.000', amount: '186.751' },
     field: 'amount',
     message: 'Capture amount must be less than or equal to the pending amount',
     serverOnly: true,

@@ -24,11 +24,27 @@ export const caseFiles: CaseFile[] = Object.entries(modules)
 export const titleOf = (rule: RuleCase) => `${rule.entity}.${rule.field}: ${rule.rule}`;
 
 const SETUP = /^\$setup:(\d+)$/;
+const DEMO = /^\$demo:(\w+):(\d+\.\d{3})$/;
 
-/** `value` with every `"$setup:<n>"` string, nested too, replaced by `ids[n]`. */
-export function withSetupIds<T>(value: T, ids: readonly unknown[]): T {
+/**
+ * The id of the demo merchant's first transaction with a status and an amount (`"$demo:<status>:<amount>"`):
+ * the demo's payments run at times counted back from the moment it is seeded, among others at set
+ * hours, so a transaction's id depends on the time of day; its status and amount do not.
+ */
+export type DemoTransactionIds = (status: string, amount: string) => unknown;
+
+/**
+ * `value` with every `"$setup:<n>"` string, nested too, replaced by `ids[n]`, and every
+ * `"$demo:<status>:<amount>"` by the demo transaction `demo` finds.
+ */
+export function withSetupIds<T>(value: T, ids: readonly unknown[], demo?: DemoTransactionIds): T {
   const replace = (item: unknown): unknown => {
     if (typeof item === 'string') {
+      const transaction = DEMO.exec(item);
+      if (transaction) {
+        if (!demo) throw new Error(`${item}: no demo transactions to find it among`);
+        return demo(transaction[1], transaction[2]);
+      }
       const match = SETUP.exec(item);
       if (!match) return item;
       const index = Number(match[1]);

@@ -41,8 +41,9 @@ function messagesOf(errors: ErrorSchema, prefix: string[] = []): Record<string, 
   return found;
 }
 
-/** The form knows no other records: a setup record's id stands for any existing id. */
+/** The form knows no other records: a setup record's id, or a demo transaction's, stands for any existing id. */
 const placeholderIds = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+const anyTransaction = () => 1;
 
 describe.each(caseFiles)('rules of $area in the form', ({ cases }) => {
   const formCases = cases.filter((rule) => !rule.serverOnly);
@@ -50,10 +51,10 @@ describe.each(caseFiles)('rules of $area in the form', ({ cases }) => {
 
   it.each(formCases.map((rule) => [titleOf(rule), rule] as const))('%s', (_title, rule) => {
     const entity = getEntitySchema(rule.entity);
-    const valid = withSetupIds(rule.valid, placeholderIds(rule.setup?.length ?? 0));
+    const valid = withSetupIds(rule.valid, placeholderIds(rule.setup?.length ?? 0), anyTransaction);
     expect(messagesOf(formErrors(entity, valid, english)), 'the valid record is accepted').toEqual({});
 
-    const bad = badRecord(valid, withSetupIds(rule.bad, placeholderIds(rule.setup?.length ?? 0)));
+    const bad = badRecord(valid, withSetupIds(rule.bad, placeholderIds(rule.setup?.length ?? 0), anyTransaction));
     const inEnglish = messagesOf(formErrors(entity, bad, english));
     expect(inEnglish[rule.field]?.[0], JSON.stringify(inEnglish)).toBe(rule.message);
 
