@@ -104,6 +104,13 @@ function AssetCard({ title, figures, to }: { title: string; figures: AssetFigure
   );
 }
 
+/** Nine columns of figures fit a 1366 px screen with half the cells' usual side padding (the table's ends keep theirs). */
+const COMPACT_CELLS = {
+  '& .MuiTableCell-root': { px: 1 },
+  '& .MuiTableCell-root:first-of-type': { paddingInlineStart: '16px' },
+  '& .MuiTableCell-root:last-of-type': { paddingInlineEnd: '16px' },
+} as const;
+
 function FigureCells({ figures, language }: { figures: AssetFigures; language: string }) {
   return (
     <>
@@ -174,7 +181,7 @@ export default function AssetReport() {
 
       {report && report.assets.length > 0 && !isSmall && (
         <TableContainer component={Card} variant="outlined" sx={{ opacity: loading ? 0.5 : 1 }} aria-busy={loading}>
-          <Table size="small" aria-label={title}>
+          <Table size="small" aria-label={title} sx={COMPACT_CELLS}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('app.asset_report.asset')}</TableCell>

@@ -119,7 +119,7 @@ function RelatedList({ related: { source, column, columns, name }, id }: { relat
         </List>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
+          <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 {columns.map((name) => (
