@@ -21,13 +21,16 @@ afterAll(async () => {
 });
 
 describe('a merchant on the portal', () => {
-  it("is sent React's production build, without its development checks", async () => {
+  it("is sent the renderer's production build, without development checks", async () => {
     const page = await (await fetch(`${baseUrl}/merchant`)).text();
     const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(page)?.[1];
     expect(entry).toBeDefined();
     const script = await (await fetch(new URL(entry ?? '', baseUrl))).text();
-    expect(script).toContain('react.dev/errors/'); // production React names its errors by link
-    expect(script).not.toContain('react.dev/link/warning-keys');
+    // The portal renders with Preact's React compatibility layer, not React's own renderer…
+    expect(script).not.toContain('react.dev/errors/');
+    expect(script).toMatch(/\.__H\b/); // Preact's hooks state, a property name only its production build mangles to
+    // …and without Preact's development checks.
+    expect(script).not.toContain('Undefined component passed to createElement');
   });
 
   it('is sent to sign-in when opening a protected route without a session', async () => {

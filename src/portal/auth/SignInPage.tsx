@@ -39,7 +39,8 @@ export default function SignInPage() {
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const notice = useNavigationState<SignInState>()?.notice;
 
-  if (access_token && !busy) return <Redirect to="/" />;
+  // A two-factor sign-in stores its tokens before it shows what is left (the recovery codes).
+  if (access_token && !busy && !challenge) return <Redirect to="/" />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
