@@ -41,7 +41,13 @@ export function PortalAppBar(props: AppBarProps) {
           </Typography>
         )}
       </Box>
-      <TitlePortal component="h1" variant="h6" sx={{ fontSize: { xs: '1.05rem', sm: '1.1rem' } }} />
+      <TitlePortal
+        component="h1"
+        variant="h6"
+        // The title's own wrapper is an inline block, which would not end in an ellipsis: inline, a
+        // long title (an employee's full name on a phone) is cut with "…" at the bar's edge.
+        sx={{ fontSize: { xs: '1.05rem', sm: '1.1rem' }, '& .RaConfigurable-root': { display: 'inline' } }}
+      />
       <GlobalSearch />
     </AppBar>
   );

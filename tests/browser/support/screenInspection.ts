@@ -71,6 +71,19 @@ export async function inspectScreen(page: Page, arabic: boolean): Promise<Findin
         return false;
       };
 
+      // The part of an element its ancestors let show: text cut with an ellipsis, or a row that
+      // scrolls inside its card, shows only what lies inside the box that clips it.
+      const shownPart = (element: Element) => {
+        let { left, right } = element.getBoundingClientRect();
+        for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+          if (getComputedStyle(at).overflowX === 'visible') continue;
+          const box = at.getBoundingClientRect();
+          left = Math.max(left, box.left);
+          right = Math.min(right, box.right);
+        }
+        return { left, right };
+      };
+
       const overflow: string[] = [];
       const width = document.documentElement.clientWidth;
       if (document.documentElement.scrollWidth > width + 1)
@@ -80,13 +93,11 @@ export async function inspectScreen(page: Page, arabic: boolean): Promise<Findin
         const style = getComputedStyle(element);
         if (['auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1)
           overflow.push(`${describe(element)} scrolls sideways by ${element.scrollWidth - element.clientWidth} px`);
-        const rect = element.getBoundingClientRect();
-        const offscreen = rect.right > width + 1 || rect.left < -1;
+        const { left, right } = shownPart(element);
+        const offscreen = right > left && (right > width + 1 || left < -1);
         // Content cut off at the window's edge: a visible leaf (text, a button) outside it.
         if (offscreen && element.children.length === 0 && (element.textContent ?? '').trim() !== '')
-          overflow.push(
-            `${describe(element)} lies outside the window (${Math.round(rect.left)}…${Math.round(rect.right)})`,
-          );
+          overflow.push(`${describe(element)} lies outside the window (${Math.round(left)}…${Math.round(right)})`);
       }
 
       const idTitles: string[] = [];
@@ -164,6 +175,21 @@ export const CLEAN: ScreenReport = { overflow: [], idTitles: [], rawCodes: [], u
 
 const PHONE = { width: 360, height: 740 };
 
+/** Waits for the CSS transitions under way (not the endless animations, such as a spinner's) to end. */
+async function settledTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
 /**
  * The findings on the screen as it stands, at the page's own (desktop) size and again at a 360 px
  * phone's, then back. axe reads the desktop layout only: the phone's holds the same elements,
@@ -176,9 +202,20 @@ export async function findingsAtBothSizes(
   const desktopSize = page.viewportSize();
   const desktop = { ...(await inspectScreen(page, arabic)), axe: await seriousViolations(page) };
   await page.setViewportSize(PHONE);
-  // The layout's media queries and folded columns settle within a frame or two.
+  // The layout's media queries and folded columns settle within a frame or two; the menu's drawer
+  // then folds away with a transition, which is let finish before anything is measured.
   await page.waitForTimeout(250);
-  const phone = { ...(await inspectScreen(page, arabic)), axe: [] };
+  await settledTransitions(page);
+  // A drawer folding away or a menu reflowing reads differently mid-way: the phone's findings are
+  // those that hold for two readings in a row.
+  let phone = { ...(await inspectScreen(page, arabic)), axe: [] as string[] };
+  for (let reading = 0; reading < 8; reading += 1) {
+    await page.waitForTimeout(200);
+    await settledTransitions(page);
+    const again = { ...(await inspectScreen(page, arabic)), axe: [] as string[] };
+    if (JSON.stringify(again) === JSON.stringify(phone)) break;
+    phone = again;
+  }
   if (desktopSize) await page.setViewportSize(desktopSize);
   return { desktop, phone };
 }
