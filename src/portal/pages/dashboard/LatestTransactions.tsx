@@ -25,8 +25,16 @@ type Transaction = Dashboard['latest'][number];
 /** Columns left out on narrow screens, where the date, reference, amount and status suffice. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 const NO_WRAP = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-/** Dates may wrap on phones, so that the amount and status stay in view. */
-const DATE = { whiteSpace: { xs: 'normal', md: 'nowrap' }, fontVariantNumeric: 'tabular-nums' } as const;
+/** On phones the date moves under the reference, so that the amount and status stay in view. */
+const DATE = {
+  display: { xs: 'none', sm: 'table-cell' },
+  whiteSpace: 'nowrap',
+  fontVariantNumeric: 'tabular-nums',
+} as const;
+const PHONE_DATE = { display: { xs: 'block', sm: 'none' }, color: 'text.secondary', whiteSpace: 'nowrap' } as const;
+/** On phones the status moves under the amount: two columns fit a 360 px screen, four do not. */
+const STATUS = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const PHONE_STATUS = { display: { xs: 'block', sm: 'none' }, mt: 0.5 } as const;
 
 /**
  * The newest transactions, each reference linking to the transaction's detail screen when the
@@ -78,19 +86,19 @@ export function LatestTransactions({
             <Table size="small" aria-labelledby={titleId}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{label('created_at')}</TableCell>
+                  <TableCell sx={DATE}>{label('created_at')}</TableCell>
                   <TableCell>{label('reference_no')}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{label('customer_name')}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{label('payment_method')}</TableCell>
                   <TableCell align="right">{label('amount')}</TableCell>
-                  <TableCell>{label('status')}</TableCell>
+                  <TableCell sx={STATUS}>{label('status')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {transactions.map((transaction) => (
                   <TableRow key={transaction.id} hover>
                     <TableCell sx={DATE}>
-                      {transaction.created_at ? formatDate(transaction.created_at, language, true) : ''}
+                      {transaction.created_at && formatDate(transaction.created_at, language, true)}
                     </TableCell>
                     <TableCell sx={NO_WRAP}>
                       {showPath ? (
@@ -99,6 +107,11 @@ export function LatestTransactions({
                         </Link>
                       ) : (
                         transaction.reference_no
+                      )}
+                      {transaction.created_at && (
+                        <Typography component="span" variant="caption" sx={PHONE_DATE}>
+                          {formatDate(transaction.created_at, language, true)}
+                        </Typography>
                       )}
                     </TableCell>
                     <TableCell sx={WIDE_ONLY}>{transaction.customer_name}</TableCell>
@@ -110,8 +123,11 @@ export function LatestTransactions({
                     </TableCell>
                     <TableCell align="right" sx={NO_WRAP}>
                       {formatKwd(transaction.amount, language)}
+                      <Box component="span" sx={PHONE_STATUS}>
+                        <TransactionStatus status={transaction.status} />
+                      </Box>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={STATUS}>
                       <TransactionStatus status={transaction.status} />
                     </TableCell>
                   </TableRow>
