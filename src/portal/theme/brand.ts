@@ -1,4 +1,5 @@
 import type { ThemeOptions } from '@mui/material/styles';
+import { valueStyles } from './valueStyles';
 
 /**
  * The portal's look, as plain theme options so that both the public pages (MUI only) and the
@@ -38,6 +39,7 @@ export function brandThemeOptions(direction: 'ltr' | 'rtl'): ThemeOptions {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      MuiCssBaseline: { styleOverrides: valueStyles },
       MuiAppBar: { defaultProps: { color: 'primary', elevation: 1 } },
       MuiButton: { defaultProps: { disableElevation: true } },
       // The required marker is drawn by CSS from the input's own `required`, so a label's text is
