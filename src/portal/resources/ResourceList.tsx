@@ -34,7 +34,7 @@ import { listFilters } from './filters/listFilters';
 import { shownColumns, useChosenColumns } from './list/chosenColumns';
 import { ColumnsButton } from './list/ColumnsButton';
 import { FoldedColumns } from './list/FoldedColumns';
-import { RowActionsMenu } from './list/RowActionsMenu';
+import { RecordTableBody, RecordTableColumnsContext } from './list/RecordTableBody';
 import { SavedViewsMenu } from './list/SavedViewsMenu';
 import { TotalsRow } from './list/TotalsRow';
 import { LIST_PER_PAGE, rangeDefaults } from './listDefaults';
@@ -56,7 +56,11 @@ function useRowLink(): ((id: Identifier) => string) | false {
   const entity = useEntitySchema();
   const place = useScreenPlace();
   const screen = hasShow ? 'show' : hasEdit ? 'edit' : undefined;
-  return screen ? (id) => screenPath(entity, screen, id, place) : false;
+  const link = useCallback(
+    (id: Identifier) => screenPath(entity, screen ?? 'show', id, place),
+    [entity, screen, place],
+  );
+  return screen ? link : false;
 }
 
 /**
@@ -112,33 +116,37 @@ function CompactList({ entity, columns }: { entity: EntitySchema; columns: reado
 function RecordTable({ entity, columns }: { entity: EntitySchema; columns: readonly string[] }) {
   const link = useRowLink();
   const actions = transitionsOf(entity).length > 0;
+  const bulk = hasBulkActions(entity);
   const isWide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('xl'));
   const room = isWide ? 3 : 2;
-  const shown = columns.filter((name) => columnPriority(entity, name) <= room);
-  const folded = columns.filter((name) => !shown.includes(name));
+  const table = useMemo(() => {
+    const shown = columns.filter((name) => columnPriority(entity, name) <= room);
+    const folded = columns.filter((name) => !shown.includes(name));
+    return { entity, shown, folded, actions, bulk, link };
+  }, [entity, columns, room, actions, bulk, link]);
+  // The header's cells, from the same columns; the rows are RecordTableBody's.
+  const head = useMemo(
+    () => [
+      ...table.shown.map((name) => (
+        <DataTable.Col key={name} source={name} disableSort={isImage(propertyAt(entity, name))} />
+      )),
+      ...(actions
+        ? [<DataTable.Col key="actions" label="app.transition.actions" disableSort sx={{ width: '1%' }} />]
+        : []),
+    ],
+    [table, entity, actions],
+  );
+  const expand = useMemo(
+    () => (table.folded.length > 0 ? <FoldedColumns entity={entity} columns={table.folded} /> : undefined),
+    [table, entity],
+  );
+  const bulkButtons = useMemo(() => (bulk ? <BulkActionButtons entity={entity} /> : false), [bulk, entity]);
   return (
-    <DataTable
-      rowClick={link}
-      bulkActionButtons={hasBulkActions(entity) ? <BulkActionButtons entity={entity} /> : false}
-      expand={folded.length > 0 ? <FoldedColumns entity={entity} columns={folded} /> : undefined}
-    >
-      {shown.map((name) => (
-        <DataTable.Col
-          key={name}
-          source={name}
-          disableSort={isImage(propertyAt(entity, name))}
-          render={(record: Values) => <RecordValue entity={entity} path={name} record={record} />}
-        />
-      ))}
-      {actions && (
-        <DataTable.Col
-          label="app.transition.actions"
-          disableSort
-          sx={{ width: '1%' }}
-          render={(record: RaRecord) => <RowActionsMenu entity={entity} record={record} />}
-        />
-      )}
-    </DataTable>
+    <RecordTableColumnsContext.Provider value={table}>
+      <DataTable rowClick={link} body={RecordTableBody} bulkActionButtons={bulkButtons} expand={expand}>
+        {head}
+      </DataTable>
+    </RecordTableColumnsContext.Provider>
   );
 }
 
