@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { InactivityGuard } from '../auth/InactivityGuard';
 import { ComplianceBanner } from './ComplianceBanner';
@@ -6,6 +6,24 @@ import { DocumentTitle } from './DocumentTitle';
 import { LocaleBridge } from './LocaleBridge';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalMenu } from './PortalMenu';
+
+/*
+ * The frame's parts take nothing from the screen inside it: memoised, they render again when what
+ * they read themselves changes (the address, the language, the session), not with every update of
+ * the screen, such as a list's rows arriving.
+ */
+const AppBar = memo(PortalAppBar);
+const Menu = memo(PortalMenu);
+const Watchers = memo(function Watchers() {
+  return (
+    <>
+      <LocaleBridge />
+      <DocumentTitle />
+      <InactivityGuard />
+      <ComplianceBanner />
+    </>
+  );
+});
 
 /**
  * react-admin's layout with the portal's app bar (always shown: the language switch and sign-out
@@ -15,17 +33,14 @@ import { PortalMenu } from './PortalMenu';
 export function PortalLayout({ children }: { children: ReactNode }) {
   return (
     <Layout
-      appBar={PortalAppBar}
-      menu={PortalMenu}
+      appBar={AppBar}
+      menu={Menu}
       appBarAlwaysOn
       // The content may shrink below its widest table, which then scrolls in its card: the page never
       // scrolls sideways (in Arabic that would push the menu off screen).
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
     >
-      <LocaleBridge />
-      <DocumentTitle />
-      <InactivityGuard />
-      <ComplianceBanner />
+      <Watchers />
       {children}
     </Layout>
   );
