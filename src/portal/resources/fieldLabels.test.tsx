@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, json } from '../data/testApi';
 import { admin } from '../testAccess';
@@ -27,11 +27,13 @@ const ROWS = [
   },
 ];
 
-/** Opens the row's detail by its arrow, as a pointer does (the table hides the arrow from assistive technology). */
-function expandFirstRow() {
-  const arrow = document.querySelector('.RaDataTable-expandIcon');
-  expect(arrow).toBeTruthy();
-  fireEvent.click(arrow as Element);
+/** Opens the first row's detail by its arrow: a button named for what it does, saying whether the detail is open. */
+async function expandFirstRow(name: string) {
+  const arrow = screen.getAllByRole('button', { name })[0];
+  expect(arrow.getAttribute('aria-expanded')).toBe('false');
+  fireEvent.click(arrow);
+  await waitFor(() => expect(arrow.getAttribute('aria-expanded')).toBe('true'));
+  expect(document.getElementById(arrow.getAttribute('aria-controls') ?? '')).toBeTruthy();
 }
 
 function answerLog() {
@@ -44,7 +46,7 @@ describe('the activity log', { timeout: 20_000 }, () => {
     renderBackOffice('/account/audit-log', admin);
     expect(await screen.findByText('Jahra Branch', undefined, { timeout: 5000 })).toBeTruthy();
     // The field's column has a low priority: it folds into the row's detail on narrower screens.
-    expandFirstRow();
+    await expandFirstRow('Expand');
     expect(await screen.findByText('Webhook URL')).toBeTruthy();
     expect(screen.queryByText('webhook_url')).toBeNull();
   });
@@ -53,7 +55,7 @@ describe('the activity log', { timeout: 20_000 }, () => {
     answerLog();
     renderBackOffice('/account/audit-log', admin, { language: 'ar' });
     expect(await screen.findByText('Jahra Branch', undefined, { timeout: 5000 })).toBeTruthy();
-    expandFirstRow();
+    await expandFirstRow('توسيع');
     expect(await screen.findByText('رابط Webhook')).toBeTruthy();
     expect(screen.queryByText('webhook_url')).toBeNull();
   });
