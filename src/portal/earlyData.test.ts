@@ -1,6 +1,10 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { seedList } from './earlyData';
+import type { PortalDataProvider } from './data/dataProvider';
+import { prefetchScreenData, seedList } from './earlyData';
+import { admin } from './testAccess';
+
+vi.mock('./shell/providers', () => ({ authProvider: { getPermissions: () => Promise.resolve(admin) } }));
 
 /**
  * A first visit's list page, asked ahead, goes into the query cache under the key react-admin's
@@ -51,5 +55,34 @@ describe('a list page asked ahead', () => {
     await client.invalidateQueries({ queryKey: ['transaction'] });
     expect(fetch).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('a signed-in first visit', () => {
+  /** The lists a first visit to `pathname` asks for ahead of its screen. */
+  async function askedAhead(pathname: string, search = '') {
+    const asked: string[] = [];
+    const dataProvider = {
+      prefetchList: (resource: string) => {
+        asked.push(resource);
+        return undefined;
+      },
+    } as unknown as PortalDataProvider;
+    await prefetchScreenData(dataProvider, new QueryClient(), pathname, search);
+    return asked.filter((resource) => resource !== 'document');
+  }
+
+  it.each([
+    ['/report/payment-transactions', ['transaction']],
+    ['/report/payment-transactions/', ['transaction']],
+    ['/Report/Payment-Transactions', ['transaction']],
+    ['/report/payment-transactions/313', []],
+    ['/', []],
+  ])('to %s asks ahead for %j', async (pathname, lists) => {
+    expect(await askedAhead(pathname)).toEqual(lists);
+  });
+
+  it('with a query of its own leaves the list to ask for itself', async () => {
+    expect(await askedAhead('/report/payment-transactions', '?filter=%7B%7D')).toEqual([]);
   });
 });

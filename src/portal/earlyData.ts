@@ -5,6 +5,7 @@ import { flaggedDocumentQueries } from './layout/ComplianceBanner';
 import { canOpen } from './resources/access';
 import { firstListParams } from './resources/listDefaults';
 import { screenRoutes } from './resources/screenPaths';
+import { matchesPattern } from './shell/pathPatterns';
 import { authProvider } from './shell/providers';
 
 /**
@@ -29,7 +30,9 @@ export async function prefetchScreenData(
   }
   if (search !== '') return;
   const entity = Object.values(entitySchemas).find((candidate) =>
-    screenRoutes(candidate).some((route) => route.screen === 'list' && !route.view && route.path === pathname),
+    screenRoutes(candidate).some(
+      (route) => route.screen === 'list' && !route.view && matchesPattern(route.path, pathname),
+    ),
   );
   if (!entity || !canOpen(entity, permissions)) return;
   const params = firstListParams(entity);
