@@ -10,6 +10,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
@@ -25,16 +27,8 @@ type Transaction = Dashboard['latest'][number];
 /** Columns left out on narrow screens, where the date, reference, amount and status suffice. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 const NO_WRAP = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-/** On phones the date moves under the reference, so that the amount and status stay in view. */
-const DATE = {
-  display: { xs: 'none', sm: 'table-cell' },
-  whiteSpace: 'nowrap',
-  fontVariantNumeric: 'tabular-nums',
-} as const;
-const PHONE_DATE = { display: { xs: 'block', sm: 'none' }, color: 'text.secondary', whiteSpace: 'nowrap' } as const;
-/** On phones the status moves under the amount: two columns fit a 360 px screen, four do not. */
-const STATUS = { display: { xs: 'none', sm: 'table-cell' } } as const;
-const PHONE_STATUS = { display: { xs: 'block', sm: 'none' }, mt: 0.5 } as const;
+/** On a phone the date goes under the reference and the status under the amount: two columns fit 360 px, four do not. */
+const UNDER = { display: 'block', whiteSpace: 'nowrap' } as const;
 
 /**
  * The newest transactions, each reference linking to the transaction's detail screen when the
@@ -52,6 +46,7 @@ export function LatestTransactions({
   const translate = useTranslate();
   const [language] = useLocaleState();
   const titleId = useId();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const label = (field: string) => translate(fieldLabelKey('transaction', field), { _: humanise(field) });
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
@@ -86,20 +81,22 @@ export function LatestTransactions({
             <Table size="small" aria-labelledby={titleId}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={DATE}>{label('created_at')}</TableCell>
+                  {!phone && <TableCell>{label('created_at')}</TableCell>}
                   <TableCell>{label('reference_no')}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{label('customer_name')}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{label('payment_method')}</TableCell>
                   <TableCell align="right">{label('amount')}</TableCell>
-                  <TableCell sx={STATUS}>{label('status')}</TableCell>
+                  {!phone && <TableCell>{label('status')}</TableCell>}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {transactions.map((transaction) => (
                   <TableRow key={transaction.id} hover>
-                    <TableCell sx={DATE}>
-                      {transaction.created_at && formatDate(transaction.created_at, language, true)}
-                    </TableCell>
+                    {!phone && (
+                      <TableCell sx={NO_WRAP}>
+                        {transaction.created_at && formatDate(transaction.created_at, language, true)}
+                      </TableCell>
+                    )}
                     <TableCell sx={NO_WRAP}>
                       {showPath ? (
                         <Link component={RouterLink} to={showPath(transaction.id)}>
@@ -108,8 +105,8 @@ export function LatestTransactions({
                       ) : (
                         transaction.reference_no
                       )}
-                      {transaction.created_at && (
-                        <Typography component="span" variant="caption" sx={PHONE_DATE}>
+                      {phone && transaction.created_at && (
+                        <Typography component="span" variant="caption" color="text.secondary" sx={UNDER}>
                           {formatDate(transaction.created_at, language, true)}
                         </Typography>
                       )}
@@ -123,13 +120,17 @@ export function LatestTransactions({
                     </TableCell>
                     <TableCell align="right" sx={NO_WRAP}>
                       {formatKwd(transaction.amount, language)}
-                      <Box component="span" sx={PHONE_STATUS}>
+                      {phone && (
+                        <Box component="span" sx={{ ...UNDER, mt: 0.5 }}>
+                          <TransactionStatus status={transaction.status} />
+                        </Box>
+                      )}
+                    </TableCell>
+                    {!phone && (
+                      <TableCell>
                         <TransactionStatus status={transaction.status} />
-                      </Box>
-                    </TableCell>
-                    <TableCell sx={STATUS}>
-                      <TransactionStatus status={transaction.status} />
-                    </TableCell>
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>
