@@ -1,5 +1,4 @@
 import { deepmerge } from '@mui/utils';
-import { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Admin, defaultTheme, memoryStore, type RaThemeOptions } from 'react-admin';
 import { Dashboard, backOfficeRoutes } from './backOfficeRoutes';
@@ -17,12 +16,8 @@ const BackOfficeNotFound = withScreenFallback(lazyWithReload(() => import('./pag
 
 const dataProvider = createDataProvider(http);
 
-/** react-admin's query cache, the portal's own so that a first visit's early answers can go in it. */
-const queryClient = new QueryClient();
-
 /** Starts the first screen's calls of a signed-in visit to `pathname` (see `earlyData`). */
-export const prefetchFor = (pathname: string, search: string) =>
-  prefetchScreenData(dataProvider, queryClient, pathname, search);
+export const prefetchFor = (pathname: string, search: string) => prefetchScreenData(dataProvider, pathname, search);
 
 /**
  * react-admin's state (list sorts and filters, sidebar) lives in memory: the portal's persisted
@@ -44,7 +39,6 @@ export default function App() {
       requireAuth
       title="Bawaba"
       dataProvider={dataProvider}
-      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={false}

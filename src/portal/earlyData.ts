@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { entitySchemas, getEntitySchema } from '../schema/registry';
-import { EARLY_LIST_MS, type ListParams, type PortalDataProvider } from './data/dataProvider';
+import type { PortalDataProvider } from './data/dataProvider';
 import { flaggedDocumentQueries } from './layout/ComplianceBanner';
 import { canOpen } from './resources/access';
 import { firstListParams } from './resources/listDefaults';
@@ -13,12 +12,9 @@ import { authProvider } from './shell/providers';
  * rather than after: the compliance banner's documents (every screen shows the banner), and, on a
  * list's own address with nothing in its query, the list's first page. The screens' own calls with
  * the same parameters take these answers (`prefetchList`); nothing is asked that the user may not see.
- * A list's answer also goes into react-admin's query cache (`queryClient`): a list that mounts after
- * it came renders its rows at once, rather than a loading state first and the rows a render later.
  */
 export async function prefetchScreenData(
   dataProvider: PortalDataProvider,
-  queryClient: QueryClient,
   pathname: string,
   search: string,
 ): Promise<void> {
@@ -34,31 +30,5 @@ export async function prefetchScreenData(
       (route) => route.screen === 'list' && !route.view && matchesPattern(route.path, pathname),
     ),
   );
-  if (!entity || !canOpen(entity, permissions)) return;
-  const params = firstListParams(entity);
-  const answer = dataProvider.prefetchList(entity.$id, params);
-  answer?.then(
-    (page) => seedList(queryClient, entity.$id, params, page),
-    () => undefined,
-  );
-}
-
-/** The key react-admin's `useGetList` gives a list's page in the query cache. */
-export const listQueryKey = (resource: string, { pagination, sort, filter }: ListParams) =>
-  [resource, 'getList', { pagination, sort, filter, meta: undefined }] as const;
-
-/**
- * Puts a list's page asked ahead into the query cache, fresh for as long as an early answer is
- * kept: the list mounting then does not ask for it again. A page the list already holds is left.
- */
-export function seedList(
-  queryClient: QueryClient,
-  resource: string,
-  params: ListParams,
-  page: { data: unknown[]; total: number },
-): void {
-  const key = listQueryKey(resource, params);
-  if (queryClient.getQueryData(key) !== undefined) return;
-  queryClient.setQueryDefaults(key, { staleTime: EARLY_LIST_MS });
-  queryClient.setQueryData(key, { data: page.data, total: page.total, pageInfo: undefined, meta: undefined });
+  if (entity && canOpen(entity, permissions)) dataProvider.prefetchList(entity.$id, firstListParams(entity));
 }
