@@ -12,10 +12,7 @@ describe('a signed-in first visit', () => {
   async function askedAhead(pathname: string, search = '') {
     const asked: string[] = [];
     const dataProvider = {
-      prefetchList: (resource: string) => {
-        asked.push(resource);
-        return undefined;
-      },
+      prefetchList: (resource: string) => asked.push(resource),
     } as unknown as PortalDataProvider;
     await prefetchScreenData(dataProvider, pathname, search);
     return asked.filter((resource) => resource !== 'document');

@@ -83,10 +83,9 @@ export interface PortalDataProvider extends DataProvider {
   ): Promise<{ data: unknown } | { file: ExportedFile }>;
   /**
    * Asks for a list ahead of its screen (a first visit's, while the back office renders): the
-   * first `getList` with the same parameters within `EARLY_LIST_MS` takes the answer, which is
-   * also returned (undefined when the same list is already asked ahead).
+   * first `getList` with the same parameters within `EARLY_LIST_MS` takes the answer.
    */
-  prefetchList(resource: string, params: ListParams): Promise<{ data: RaRecord[]; total: number }> | undefined;
+  prefetchList(resource: string, params: ListParams): void;
 }
 
 /** How long a list asked ahead waits to be taken before it is dropped. */
@@ -191,13 +190,12 @@ export function createDataProvider(
 
     prefetchList(resource: string, params: ListParams) {
       const key = listKey(resource, params);
-      if (early.has(key)) return undefined;
+      if (early.has(key)) return;
       const request = list<RaRecord>(resource, params);
       // An unused or failed early answer is dropped: the screen then asks again, as it would have.
       request.catch(() => early.delete(key));
       early.set(key, request);
       setTimeout(() => early.delete(key), EARLY_LIST_MS);
-      return request;
     },
 
     async getOne<R extends RaRecord>(

@@ -56,11 +56,10 @@ function useRowLink(): ((id: Identifier) => string) | false {
   const entity = useEntitySchema();
   const place = useScreenPlace();
   const screen = hasShow ? 'show' : hasEdit ? 'edit' : undefined;
-  const link = useCallback(
-    (id: Identifier) => screenPath(entity, screen ?? 'show', id, place),
+  return useMemo(
+    () => (screen ? (id: Identifier) => screenPath(entity, screen, id, place) : false),
     [entity, screen, place],
   );
-  return screen ? link : false;
 }
 
 /**
@@ -122,8 +121,8 @@ function RecordTable({ entity, columns }: { entity: EntitySchema; columns: reado
   const table = useMemo(() => {
     const shown = columns.filter((name) => columnPriority(entity, name) <= room);
     const folded = columns.filter((name) => !shown.includes(name));
-    return { entity, shown, folded, actions, bulk, link };
-  }, [entity, columns, room, actions, bulk, link]);
+    return { entity, shown, folded, actions, link };
+  }, [entity, columns, room, actions, link]);
   // The header's cells, from the same columns; the rows are RecordTableBody's.
   const head = useMemo(
     () => [

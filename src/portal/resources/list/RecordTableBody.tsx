@@ -1,8 +1,9 @@
 import { alpha, lighten, styled } from '@mui/material/styles';
-import { createContext, memo, useContext, type MouseEvent } from 'react';
+import { createContext, isValidElement, memo, useContext, type MouseEvent, type ReactNode } from 'react';
 import {
   RecordContextProvider,
   useDataTableCallbacksContext,
+  useDataTableConfigContext,
   useDataTableDataContext,
   useDataTableSelectedIdsContext,
   useExpanded,
@@ -13,18 +14,17 @@ import {
 } from 'react-admin';
 import type { EntitySchema } from '../../../schema/types';
 import { RecordValue } from '../RecordValue';
-import { FoldedColumns } from './FoldedColumns';
 import { RowActionsMenu } from './RowActionsMenu';
 
-/** What the table's rows show: the columns in view, those folded into the row's detail, and where a row leads. */
+/**
+ * What the table's rows show: the columns in view and where a row leads. The row's detail (the
+ * folded columns) and whether rows can be ticked are the `DataTable`'s own `expand` and bulk actions.
+ */
 export interface RecordTableColumns {
   entity: EntitySchema;
   shown: readonly string[];
-  folded: readonly string[];
   /** Whether a last column holds the row's status actions. */
   actions: boolean;
-  /** Whether rows can be ticked for actions on several at once (`x-resource.bulkActions`). */
-  bulk: boolean;
   link: ((id: Identifier) => string) | false;
 }
 
@@ -48,7 +48,7 @@ const Body = styled('tbody')(({ theme }) => ({
     borderBottom: `1px solid ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
   },
   '& > tr.RaDataTable-expandable > td': { borderBottom: 'unset' },
-  '& > tr > td.RaDataTable-expandIconCell': { padding: 0, paddingInlineEnd: 0, width: theme.spacing(4) },
+  '& > tr > td.RaDataTable-expandIconCell': { padding: 0, width: theme.spacing(4) },
   // The header's tick box sits in a cell of this width and padding: the rows' line up under it.
   '& > tr > td.bw-select': { width: 24, padding: '0 8px' },
   '& > tr > td.bw-select > input': {
@@ -86,6 +86,7 @@ const Row = memo(function Row({
   record,
   index,
   columns,
+  detail,
   selected,
   selectable,
   onToggle,
@@ -93,14 +94,16 @@ const Row = memo(function Row({
   record: RaRecord;
   index: number;
   columns: RecordTableColumns;
+  /** The row's detail, opened by its arrow: the table's `expand`. */
+  detail: ReactNode;
   selected: boolean;
   selectable: boolean;
   onToggle?: (id: Identifier, event: MouseEvent) => void;
 }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { entity, shown, folded, actions, link } = columns;
-  const expandable = folded.length > 0;
+  const { entity, shown, actions, link } = columns;
+  const expandable = detail !== undefined;
   const [expanded, toggleExpanded] = useExpanded(entity.$id, record.id);
   const detailId = `${entity.$id}-${record.id}-expand`;
   const classes = [
@@ -161,11 +164,7 @@ const Row = memo(function Row({
     expandable && (
       <tr key="detail" id={detailId} className="RaDataTable-expandRow">
         <td colSpan={1 + (selectable ? 1 : 0) + shown.length + (actions ? 1 : 0)}>
-          {expanded && (
-            <RecordContextProvider value={record}>
-              <FoldedColumns entity={entity} columns={folded} />
-            </RecordContextProvider>
-          )}
+          {expanded && <RecordContextProvider value={record}>{detail}</RecordContextProvider>}
         </td>
       </tr>
     ),
@@ -181,8 +180,11 @@ export const RecordTableBody = memo(function RecordTableBody() {
   const columns = useContext(RecordTableColumnsContext);
   const selectedIds = useDataTableSelectedIdsContext();
   const { handleToggleItem } = useDataTableCallbacksContext();
+  const { expand, hasBulkActions } = useDataTableConfigContext();
   if (!columns) throw new Error('RecordTableBody needs the columns of RecordTableColumnsContext');
-  const selectable = Boolean(handleToggleItem) && columns.bulk;
+  const selectable = hasBulkActions && Boolean(handleToggleItem);
+  // RecordTable's `expand` is an element (the folded columns), never a component.
+  const detail = isValidElement(expand) ? expand : undefined;
   return (
     <Body className="MuiTableBody-root RaDataTable-tbody datatable-body">
       {data?.map((record, index) => (
@@ -191,6 +193,7 @@ export const RecordTableBody = memo(function RecordTableBody() {
           record={record}
           index={index}
           columns={columns}
+          detail={detail}
           selected={selectedIds?.includes(record.id) ?? false}
           selectable={selectable}
           onToggle={handleToggleItem}
