@@ -1,3 +1,5 @@
+import { numberFormat } from './intlFormats';
+
 /**
  * KWD amounts travel as decimal strings ("12.500") and are compared and summed as integer fils
  * (1 KWD = 1000 fils) so that no binary floating point ever touches money.
@@ -33,6 +35,6 @@ export function formatKwd(amount: string | null | undefined, locale: string): st
   const fils = toFils(amount);
   if (fils === null) return amount;
   const [whole, fraction] = fromFils(fils).split('.');
-  const grouped = new Intl.NumberFormat(locale === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW').format(BigInt(whole));
+  const grouped = numberFormat(locale === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW').format(BigInt(whole));
   return locale === 'ar' ? `${grouped}.${fraction} د.ك` : `${grouped}.${fraction} KWD`;
 }

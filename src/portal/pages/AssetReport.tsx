@@ -28,6 +28,7 @@ import { formatKwd } from '../../shared/money';
 import { formatNumber, intlLocale } from '../resources/format';
 import { resourcePath } from '../resources/screenPaths';
 import { http } from '../shell/providers';
+import { dateTimeFormat } from '../../shared/intlFormats';
 
 /** The month field holds "" while a month is half typed; only whole months are asked for. */
 const MONTH = new RegExp(REPORT_MONTH_PATTERN);
@@ -39,7 +40,7 @@ function money(amount: string, language: string): string {
 
 function monthName(month: string, language: string): string {
   const [year, number] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(year, number - 1, 1),
   );
 }

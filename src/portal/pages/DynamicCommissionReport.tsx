@@ -24,6 +24,7 @@ import { formatKwd } from '../../shared/money';
 import { formatNumber, intlLocale } from '../resources/format';
 import { fromDateRangeProblem, ReportRange } from './ReportRange';
 import { useReport } from './useReport';
+import { dateTimeFormat } from '../../shared/intlFormats';
 
 /** The rule the API holds the range to (`dateRangeProblem` is its own check), on the payments' dates. */
 const RULE: XDateRange = { field: 'created_at', maxMonths: COMMISSION_REPORT_MAX_MONTHS };
@@ -35,7 +36,7 @@ function defaultRange(today: string): DateRangeValue {
 
 function monthName(month: string, language: string): string {
   const [year, number] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(year, number - 1, 1),
   );
 }

@@ -1,3 +1,4 @@
+import { numberFormat } from '../../shared/intlFormats';
 import { formatDateTime, formatDay } from '../../shared/dates';
 
 /**
@@ -20,5 +21,5 @@ export function formatDate(value: string, language: string, withTime: boolean): 
 
 /** A count or other plain number in the language's digits and grouping. */
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(value);
+  return numberFormat(intlLocale(language)).format(value);
 }

@@ -11,6 +11,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import type { PeriodTotal } from '../../../shared/dashboard';
 import { formatKwd, toFils } from '../../../shared/money';
 import { intlLocale } from '../../resources/format';
+import { dateTimeFormat } from '../../../shared/intlFormats';
 
 /**
  * Successful payments per day of the last week or per month of the last six, as plain bars (no
@@ -30,7 +31,7 @@ function periodNames(total: PeriodTotal, series: Series, language: string): { li
   const locale = intlLocale(language);
   const date = new Date(`${total.from}T00:00:00Z`);
   const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+    dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
   return series === 'daily'
     ? { lines: [format({ weekday: 'short' }), format({ day: 'numeric' })], full: format({ dateStyle: 'full' }) }
     : { lines: [format({ month: 'short' })], full: format({ month: 'long', year: 'numeric' }) };

@@ -2,6 +2,7 @@ import type { StatementDocument } from '../../../shared/merchant-statement';
 import { formatKwd } from '../../../shared/money';
 import { intlLocale } from '../../resources/format';
 import { resourcePath } from '../../resources/screenPaths';
+import { dateTimeFormat } from '../../../shared/intlFormats';
 
 /** An amount that may be below zero (a balance), as `formatKwd` shows it. */
 export function signedKwd(amount: string, language: string): string {
@@ -10,7 +11,7 @@ export function signedKwd(amount: string, language: string): string {
 
 /** When a line's money moved, on Kuwait's clock (the statement's days are Kuwait days). */
 export function kuwaitDateTime(at: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
+  return dateTimeFormat(intlLocale(language), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Asia/Kuwait',
