@@ -32,14 +32,19 @@ export interface SearchHit {
 export interface SearchGroup {
   entity: string;
   hits: SearchHit[];
-  /** True when more records of this kind matched than `SEARCH_PER_KIND`. */
+  /** True when more records of this kind matched than `SEARCH_PER_KIND`, or may have (`complete` false). */
   more: boolean;
+  /**
+   * False when only the kind's newest records were searched: too many older ones match to sort them
+   * quickly (digits that many references share). The list's own search finds them.
+   */
+  complete: boolean;
 }
 
 export interface SearchAnswer {
   /** The query as searched (trimmed, its digits Latin). */
   q: string;
-  /** Only the kinds with records found, in the registry's order. */
+  /** Only the kinds with records found or not completely searched, in the registry's order. */
   groups: SearchGroup[];
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entitySchemas } from '../../src/schema/registry';
+import { searchRecords, type SearchBounds } from '../../src/server/storage/search';
 import { TEST_CARDS } from '../../src/shared/pay';
 import { SEARCH_PER_KIND, type SearchAnswer } from '../../src/shared/search';
 import { ACCOUNTS, Client } from './helpers/client';
@@ -95,6 +97,44 @@ describe.each(DRIVERS)('search everywhere (%s)', (driver) => {
     const group = (await search('manyfold harith')).groups.find((found) => found.entity === 'invoice');
     expect(group?.hits.map((hit) => hit.id)).toEqual(ids.reverse().slice(0, SEARCH_PER_KIND));
     expect(group?.more).toBe(true);
+  });
+
+  it('reads the newest records first, older matches through the index, and says when there were too many', async () => {
+    const older = [];
+    for (let i = 0; i < 3; i++) {
+      const body = { kind: 'quick', customer_name: `Quillon Batar ${i}`, mobile: '96551230001', amount: '2.000' };
+      older.push((await created(merchant, '/v1/invoice', body)).id);
+    }
+    for (let i = 0; i < 2; i++)
+      await created(merchant, '/v1/invoice', {
+        kind: 'quick',
+        customer_name: `Newer ${i}`,
+        mobile: '96551230002',
+        amount: '3.000',
+      });
+    const db = server.app.bawaba.db;
+    const [{ id: merchantId }] = await db.query<{ id: number }>('select id from merchants where email = $1::text', [
+      ACCOUNTS.merchant.email,
+    ]);
+    const find = (bounds: SearchBounds) =>
+      searchRecords(
+        db,
+        entitySchemas.invoice,
+        merchantId,
+        'quillon batar',
+        null,
+        { shown: ['reference_no'] },
+        6,
+        bounds,
+      );
+    // Not among the two newest: found through the index, newest first.
+    const found = await find({ window: 2, widest: 1000 });
+    expect(found.rows.map((row) => Number(row.id))).toEqual([...older].reverse());
+    expect(found.complete).toBe(true);
+    // Among the newest five: no index needed.
+    expect((await find({ window: 5, widest: 0 })).rows.map((row) => Number(row.id))).toEqual([...older].reverse());
+    // More expected than may be sorted: what the window held, and not complete.
+    expect(await find({ window: 2, widest: 0 })).toEqual({ rows: [], complete: false });
   });
 
   it('searches only the kinds the employee may list', async () => {

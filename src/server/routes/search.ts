@@ -25,7 +25,8 @@ import { searchRecords } from '../storage/search';
  * whose schema says `x-list.everywhere`, by the properties its list searches (`x-list.search`) and,
  * for a query that is an amount, its figure, behind the same gates as the entity's list and record
  * page (a kind the caller may not list is not searched at all). At most `SEARCH_PER_KIND` records a
- * kind, in the list's order, all kinds searched at once.
+ * kind, in the list's order, all kinds searched at once; a kind whose older records were too many
+ * to search quickly says so (`complete`), even when its newest held none.
  */
 
 const searchQuery = {
@@ -55,13 +56,22 @@ const searchAnswerSchema = {
     q: { type: 'string', description: 'The query as searched: trimmed, its digits Latin' },
     groups: {
       type: 'array',
-      description: 'The kinds with records found, each with its newest matches',
+      description: 'The kinds with records found (or not all searched), each with its newest matches',
       items: {
         type: 'object',
-        required: ['entity', 'hits', 'more'],
+        required: ['entity', 'hits', 'more', 'complete'],
         properties: {
           entity: { type: 'string', description: 'The entity (`$id`) of the records' },
-          more: { type: 'boolean', description: `More than ${SEARCH_PER_KIND} records of the kind matched` },
+          more: {
+            type: 'boolean',
+            description: `More than ${SEARCH_PER_KIND} records of the kind matched, or may have (\`complete\` false)`,
+          },
+          complete: {
+            type: 'boolean',
+            description:
+              'False when only the newest records of the kind were searched because too many older ones ' +
+              'match to sort quickly (digits that many references share): the list’s own search finds them',
+          },
           hits: {
             type: 'array',
             maxItems: SEARCH_PER_KIND,
@@ -145,7 +155,7 @@ export function searchRoutes(app: FastifyInstance, ctx: ServerContext): void {
             const status = statusProperty(entity);
             const figure = entity['x-resource'].figure;
             const shown = [title, status, figure].filter((name): name is string => name !== undefined);
-            const rows = await searchRecords(
+            const { rows, complete } = await searchRecords(
               ctx.db,
               entity,
               caller.merchant.id,
@@ -157,11 +167,12 @@ export function searchRoutes(app: FastifyInstance, ctx: ServerContext): void {
             return {
               entity: entity.$id,
               hits: rows.slice(0, SEARCH_PER_KIND).map((row) => hitOf(row, entity, title, q)),
-              more: rows.length > SEARCH_PER_KIND,
+              more: rows.length > SEARCH_PER_KIND || !complete,
+              complete,
             };
           }),
       );
-      return { q, groups: groups.filter((group) => group.hits.length > 0) };
+      return { q, groups: groups.filter((group) => group.hits.length > 0 || !group.complete) };
     },
   );
 }

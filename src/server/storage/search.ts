@@ -7,6 +7,13 @@ import { orderOf, whereOf } from './list-query';
  * One kind's part of the app bar's search: the merchant's records whose `x-list.search` text holds
  * the query (the list's own `q` condition, which the list's trigram index covers) or whose figure
  * is the amount the query may be (the figure's index, `searchIndexes`), in the list's order.
+ *
+ * Its cost stays bounded whatever the query. The planner counts the matches ahead: a few (a mobile,
+ * a rare name) are read through the trigram index and sorted (up to `widest`, in case the count
+ * was low); many are read from the top of the
+ * list in its order, where a common term ("Mutairi") is found at once. When the newest `window`
+ * records hold fewer than asked (digits that many old references share, none of them recent), the
+ * answer stops there and says it is not complete rather than read every match.
  */
 
 export interface SearchColumns {
@@ -16,9 +23,34 @@ export interface SearchColumns {
   figure?: string;
 }
 
+export interface SearchBounds {
+  /** Newest records read in order before the index is asked. */
+  window: number;
+  /** Most matches the planner may expect for them all to be read and sorted. */
+  widest: number;
+}
+
+/** Each bound a few milliseconds of reading on PostgreSQL. */
+export const SEARCH_BOUNDS: SearchBounds = { window: 2000, widest: 1000 };
+
+export interface SearchFound {
+  /** The newest matches, at most the limit asked. */
+  rows: Row[];
+  /** False when older matches were not read (too many to sort): more may exist than `rows`. */
+  complete: boolean;
+}
+
+/** The planner's count of the rows a statement answers (`explain`'s first node). */
+async function plannedRows(q: Queryable, sql: string, params: unknown[]): Promise<number> {
+  const [row] = await q.query(`explain (format json) ${sql}`, params);
+  const plan = Object.values(row ?? {})[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return parsed[0].Plan['Plan Rows'];
+}
+
 /**
  * At most `limit` records of `entity` of the merchant matching `text` (or, with `amount`, whose
- * figure is that amount), with the id, the `shown` and the searched properties.
+ * figure is that amount), with the id, the `shown` and the searched properties, newest first.
  */
 export async function searchRecords(
   q: Queryable,
@@ -28,7 +60,8 @@ export async function searchRecords(
   amount: string | null,
   columns: SearchColumns,
   limit: number,
-): Promise<Row[]> {
+  bounds: SearchBounds = SEARCH_BOUNDS,
+): Promise<SearchFound> {
   const where = whereOf(entity, { q: text }, 2);
   const params: unknown[] = [merchantId, ...where.params];
   let condition = where.sql.join(' and ');
@@ -36,13 +69,42 @@ export async function searchRecords(
     params.push(amount);
     condition = `(${condition} or ${ident(columns.figure)} = $${params.length}::numeric)`;
   }
-  const names = [...new Set([...columns.shown, ...(entity['x-list'].search ?? [])])];
-  return q.query(
-    `select id, ${names.map(ident).join(', ')} from ${ident(entity['x-resource'].table)}
-     where merchant_id = $1::integer and ${condition}
-     order by ${orderOf(entity, entity['x-list'].sort)} limit ${limit}`,
+  const table = ident(entity['x-resource'].table);
+  const order = orderOf(entity, entity['x-list'].sort);
+  const names = ['id', ...new Set([...columns.shown, ...(entity['x-list'].search ?? [])])];
+  const read = names.map(ident).join(', ');
+
+  const matching = `select id from ${table} where merchant_id = $1::integer and ${condition}`;
+  if ((await plannedRows(q, matching, params)) <= bounds.widest) {
+    // Materialised, the matches are found through the index rather than by walking the list's order;
+    // more of them than the planner said (its count is an estimate) are not all read.
+    const rows = await q.query(
+      `with matching as materialized (${matching} limit ${bounds.widest + 1})
+       select ${read}, count(*) over ()::integer as matched from ${table}
+       where id in (select id from matching) order by ${order} limit ${limit}`,
+      params,
+    );
+    if (rows.length === 0 || Number(rows[0].matched) <= bounds.widest)
+      return { rows: rows.map(({ matched: _matched, ...row }) => row), complete: true };
+  }
+  // Many matches: the newest are near the top of the list, which is read until enough are found.
+  const sorted = entity['x-list'].sort[0];
+  const windowed = [...new Set([...names, ...(sorted === 'id' ? [] : [sorted])])].map(ident).join(', ');
+  const rows = await q.query(
+    `select ${read} from (
+       select ${windowed} from ${table} where merchant_id = $1::integer order by ${order} limit ${bounds.window}
+     ) newest
+     where ${condition} order by ${order} limit ${limit}`,
     params,
   );
+  if (rows.length >= limit) return { rows, complete: true };
+  const [{ records }] = await q.query<{ records: number }>(
+    `select count(*)::integer as records from (
+       select 1 from ${table} where merchant_id = $1::integer limit ${bounds.window + 1}
+     ) counted`,
+    [merchantId],
+  );
+  return { rows, complete: records <= bounds.window };
 }
 
 /**

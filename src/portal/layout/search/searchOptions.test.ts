@@ -8,8 +8,8 @@ describe('the search box’s options', () => {
   const answer: SearchAnswer = {
     q: 'abc',
     groups: [
-      { entity: 'invoice', hits: [hit(1), hit(2)], more: false },
-      { entity: 'customer', hits: [hit(1)], more: true },
+      { entity: 'invoice', hits: [hit(1), hit(2)], more: false, complete: true },
+      { entity: 'customer', hits: [hit(1)], more: true, complete: true },
     ],
   };
 
