@@ -20,6 +20,7 @@ import { JsonValue } from './JsonValue';
 import { LinkValue, isPayerLink, isWebAddress } from './LinkValue';
 import { ReferenceValue } from './ReferenceValue';
 import { StatusChip } from './StatusChip';
+import { UNBROKEN_CLASS } from '../theme/valueStyles';
 
 type Values = Record<string, unknown>;
 
@@ -239,9 +240,9 @@ function PropertyValue({
   // Every value is isolated from the text around it, so Latin or mixed text keeps its order in Arabic.
   if (isFormatted(property) || (!/\s/.test(text) && text.length <= UNBROKEN_MAX)) {
     return (
-      <Box component="bdi" dir={valueDirection(text)} sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      <bdi className={UNBROKEN_CLASS} dir={valueDirection(text)}>
         {text}
-      </Box>
+      </bdi>
     );
   }
   return <bdi dir={valueDirection(text)}>{text}</bdi>;

@@ -4,12 +4,16 @@ import type { CSSObject } from '@mui/material/styles';
 /** The class of a status chip (`StatusChip`); its `data-tone` and `data-size` choose the look. */
 export const CHIP_CLASS = 'bw-chip';
 
+/** The class of a value that reads badly broken across lines (an amount, a date, a reference). */
+export const UNBROKEN_CLASS = 'bw-unbroken';
+
 const TONES = ['success', 'warning', 'error', 'info'] as const;
 
 /**
  * The look of values shown in many places at once, as global rules of the theme's baseline: a
  * status chip is a rounded outline; a toned one has text a shade darker than the tone on a light
- * wash of it, for at least 4.5:1 contrast.
+ * wash of it, for at least 4.5:1 contrast; an unbroken value stays on one line with figures of
+ * one width.
  */
 export function valueStyles(theme: Theme): CSSObject {
   const toned = Object.fromEntries(
@@ -23,6 +27,7 @@ export function valueStyles(theme: Theme): CSSObject {
     ]),
   );
   return {
+    [`.${UNBROKEN_CLASS}`]: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
     [`.${CHIP_CLASS}`]: {
       display: 'inline-block',
       maxWidth: '100%',
