@@ -128,13 +128,19 @@ describe.each(DRIVERS)('search everywhere (%s)', (driver) => {
         bounds,
       );
     // Not among the two newest: found through the index, newest first.
-    const found = await find({ window: 2, widest: 1000 });
+    const found = await find({ window: 2, widest: 1000, small: -2 });
     expect(found.rows.map((row) => Number(row.id))).toEqual([...older].reverse());
     expect(found.complete).toBe(true);
     // Among the newest five: no index needed.
-    expect((await find({ window: 5, widest: 0 })).rows.map((row) => Number(row.id))).toEqual([...older].reverse());
+    expect((await find({ window: 5, widest: 0, small: -2 })).rows.map((row) => Number(row.id))).toEqual(
+      [...older].reverse(),
+    );
     // More expected than may be sorted: what the window held, and not complete.
-    expect(await find({ window: 2, widest: 0 })).toEqual({ rows: [], complete: false });
+    expect(await find({ window: 2, widest: 0, small: -2 })).toEqual({ rows: [], complete: false });
+    // A table counted small (or never counted): one statement, complete.
+    const whole = await find({ window: 2, widest: 0, small: Number.MAX_SAFE_INTEGER });
+    expect(whole.rows.map((row) => Number(row.id))).toEqual([...older].reverse());
+    expect(whole.complete).toBe(true);
   });
 
   it('searches only the kinds the employee may list', async () => {

@@ -28,10 +28,12 @@ export interface SearchBounds {
   window: number;
   /** Most matches the planner may expect for them all to be read and sorted. */
   widest: number;
+  /** Most rows the planner may count in a table searched in one statement (-1: one never counted). */
+  small: number;
 }
 
 /** Each bound a few milliseconds of reading on PostgreSQL. */
-export const SEARCH_BOUNDS: SearchBounds = { window: 2000, widest: 1000 };
+export const SEARCH_BOUNDS: SearchBounds = { window: 2000, widest: 1000, small: 1000 };
 
 export interface SearchFound {
   /** The newest matches, at most the limit asked. */
@@ -46,6 +48,65 @@ async function plannedRows(q: Queryable, sql: string, params: unknown[]): Promis
   const plan = Object.values(row ?? {})[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
   return parsed[0].Plan['Plan Rows'];
+}
+
+/** One search's statement parts: the table, the merchant, the match, the order, what is read. */
+interface SearchShape {
+  table: string;
+  merchantId: number;
+  condition: string;
+  order: string;
+  read: string;
+  /** What the newest records are read with: `read` and the sorted column. */
+  windowed: string;
+}
+
+/**
+ * The matches among the merchant's newest `window` records, complete when the merchant has no
+ * more records than that or they hold `limit` matches.
+ */
+async function newestMatches(
+  q: Queryable,
+  { table, merchantId, condition, order, read, windowed }: SearchShape,
+  params: unknown[],
+  limit: number,
+  window: number,
+): Promise<SearchFound> {
+  const rows = await q.query(
+    `select ${read} from (
+       select ${windowed} from ${table} where merchant_id = $1::integer order by ${order} limit ${window}
+     ) newest
+     where ${condition} order by ${order} limit ${limit}`,
+    params,
+  );
+  if (rows.length >= limit) return { rows, complete: true };
+  const [{ records }] = await q.query<{ records: number }>(
+    `select count(*)::integer as records from (
+       select 1 from ${table} where merchant_id = $1::integer limit ${window + 1}
+     ) counted`,
+    [merchantId],
+  );
+  return { rows, complete: records <= window };
+}
+
+/** The planner's counts of tables' rows (`pg_class.reltuples`, -1 when unknown), kept a minute. */
+const tableSizes = new WeakMap<Queryable, Map<string, { rows: number; until: number }>>();
+
+async function plannedTableRows(q: Queryable, table: string): Promise<number> {
+  let sizes = tableSizes.get(q);
+  if (!sizes) {
+    sizes = new Map();
+    tableSizes.set(q, sizes);
+  }
+  const known = sizes.get(table);
+  if (known && known.until > Date.now()) return known.rows;
+  const [row] = await q.query<{ rows: number | null }>(
+    'select reltuples::float8 as rows from pg_class where oid = to_regclass($1::text)',
+    [table],
+  );
+  const rows = row?.rows === null || row?.rows === undefined ? -1 : Number(row.rows);
+  sizes.set(table, { rows, until: Date.now() + 60_000 });
+  return rows;
 }
 
 /**
@@ -73,6 +134,19 @@ export async function searchRecords(
   const order = orderOf(entity, entity['x-list'].sort);
   const names = ['id', ...new Set([...columns.shown, ...(entity['x-list'].search ?? [])])];
   const read = names.map(ident).join(', ');
+  const sorted = entity['x-list'].sort[0];
+  const windowed = [...new Set([...names, ...(sorted === 'id' ? [] : [sorted])])].map(ident).join(', ');
+  const shape: SearchShape = { table, merchantId, condition, order, read, windowed };
+
+  // A small table (refunds, tenants) is searched in one statement, whatever plan it gets; so is one
+  // never counted (-1), which has not grown enough since it was made to be analysed.
+  if ((await plannedTableRows(q, entity['x-resource'].table)) <= bounds.small) {
+    const rows = await q.query(
+      `select ${read} from ${table} where merchant_id = $1::integer and ${condition} order by ${order} limit ${limit}`,
+      params,
+    );
+    return { rows, complete: true };
+  }
 
   const matching = `select id from ${table} where merchant_id = $1::integer and ${condition}`;
   if ((await plannedRows(q, matching, params)) <= bounds.widest) {
@@ -88,23 +162,7 @@ export async function searchRecords(
       return { rows: rows.map(({ matched: _matched, ...row }) => row), complete: true };
   }
   // Many matches: the newest are near the top of the list, which is read until enough are found.
-  const sorted = entity['x-list'].sort[0];
-  const windowed = [...new Set([...names, ...(sorted === 'id' ? [] : [sorted])])].map(ident).join(', ');
-  const rows = await q.query(
-    `select ${read} from (
-       select ${windowed} from ${table} where merchant_id = $1::integer order by ${order} limit ${bounds.window}
-     ) newest
-     where ${condition} order by ${order} limit ${limit}`,
-    params,
-  );
-  if (rows.length >= limit) return { rows, complete: true };
-  const [{ records }] = await q.query<{ records: number }>(
-    `select count(*)::integer as records from (
-       select 1 from ${table} where merchant_id = $1::integer limit ${bounds.window + 1}
-     ) counted`,
-    [merchantId],
-  );
-  return { rows, complete: records <= bounds.window };
+  return newestMatches(q, shape, params, limit, bounds.window);
 }
 
 /**
