@@ -82,6 +82,16 @@ describe('the menu', { timeout: 20_000 }, () => {
     expect((await header('Invoices'))?.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it("marks the current screen's entry, and the dashboard only on its own address", async () => {
+    answer('get', '/test/settlements', () => json([], { headers: { 'Content-Range': 'settlement */0' } }));
+    renderMenu('/test/incomplete', admin);
+    await header('Reports');
+    const group = screen.getByRole('group', { name: 'Reports' });
+    expect(within(group).getByRole('menuitem', { name: 'Incomplete' }).getAttribute('aria-current')).toBe('page');
+    expect(within(group).getByRole('menuitem', { name: 'Settlements' }).hasAttribute('aria-current')).toBe(false);
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' }).hasAttribute('aria-current')).toBe(false);
+  });
+
   it('opens and closes a group from the keyboard', async () => {
     renderMenu('/', admin);
     const reports = (await header('Reports')) as HTMLElement;
@@ -90,6 +100,9 @@ describe('the menu', { timeout: 20_000 }, () => {
     fireEvent.keyDown(reports, { key: 'Enter' });
     expect(reports.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('group', { name: 'Reports' })).toBeTruthy();
+    fireEvent.keyDown(reports, { key: ' ' });
+    expect(reports.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('group', { name: 'Reports' })).toBeNull();
   });
 
   it('shows an employee only what they may open, and hides empty groups', async () => {

@@ -1,14 +1,8 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import Collapse from '@mui/material/Collapse';
-import List from '@mui/material/List';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
-import { useSidebarState } from 'react-admin';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { MENU_CLASSES } from './MenuLink';
 
 export interface MenuGroupProps {
   /** Id of the entries' container, named by the header's `aria-controls`. */
@@ -17,55 +11,52 @@ export interface MenuGroupProps {
   icon: ReactNode;
   open: boolean;
   onToggle: () => void;
+  /** Folded to icons: the header's name shows as a tooltip and the entries are not indented. */
+  folded: boolean;
+  placement: 'left' | 'right';
   children: ReactNode;
 }
 
 /**
- * A collapsible group of menu entries: a header that opens and closes it (a button for the mouse,
- * Enter and Space, with `aria-expanded`), the entries indented beneath it. With the sidebar folded
- * to icons, the header's name shows as a tooltip (on the content's side, in either direction) and
- * the entries are not indented.
+ * A collapsible group of menu entries: a header that opens and closes it (for the mouse, Enter and
+ * Space, with `aria-expanded`), the entries indented beneath it. With the sidebar folded to icons,
+ * the header's name shows as a tooltip on the content's side, in either direction.
  */
-export function MenuGroup({ id, label, icon, open, onToggle, children }: MenuGroupProps) {
-  const [sidebarOpen] = useSidebarState();
-  const theme = useTheme();
+export function MenuGroup({ id, label, icon, open, onToggle, folded, placement, children }: MenuGroupProps) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onToggle();
+  };
   const header = (
-    <MenuItem
+    <div
+      role="menuitem"
       tabIndex={0}
+      className={`${MENU_CLASSES.item} ${MENU_CLASSES.group}`}
       onClick={onToggle}
+      onKeyDown={onKeyDown}
       aria-expanded={open}
       aria-controls={id}
-      sx={{ color: 'text.secondary', fontWeight: 500 }}
     >
-      <ListItemIcon>{icon}</ListItemIcon>
-      <Typography variant="inherit" sx={{ flexGrow: 1, whiteSpace: 'normal' }}>
-        {label}
-      </Typography>
-      {sidebarOpen && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
-    </MenuItem>
+      <span className={MENU_CLASSES.icon}>{icon}</span>
+      <span className={MENU_CLASSES.label}>{label}</span>
+      {!folded && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+    </div>
   );
   return (
     <>
-      {sidebarOpen ? (
-        header
-      ) : (
-        <Tooltip title={label} placement={theme.direction === 'rtl' ? 'left' : 'right'}>
+      {folded ? (
+        <Tooltip title={label} placement={placement}>
           {header}
         </Tooltip>
+      ) : (
+        header
       )}
-      <Collapse in={open} timeout="auto" unmountOnExit>
-        <List
-          id={id}
-          role="group"
-          aria-label={label}
-          component="div"
-          dense
-          disablePadding
-          sx={{ '& .RaMenuItemLink-root': { pl: sidebarOpen ? 4 : 2 } }}
-        >
+      {open && (
+        <div id={id} role="group" aria-label={label}>
           {children}
-        </List>
-      </Collapse>
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,8 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { createElement, useMemo, useState } from 'react';
-import { Menu, useGetResourceLabel, usePermissions, useTranslate } from 'react-admin';
+import { Menu, useGetResourceLabel, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router';
 import type { PortalPermissions } from '../data/authProvider';
 import { humanise } from '../forms/translate';
@@ -11,6 +14,8 @@ import { groupIconFor } from '../resources/icons';
 import { menuGroups, type MenuEntry, type PageEntry } from '../resources/menuEntries';
 import { viewLabel } from '../resources/views';
 import { MenuGroup } from './MenuGroup';
+import { MenuLink } from './MenuLink';
+import { menuStyles } from './menuStyles';
 
 /** The account screens of own records ("Profile", "Payment settings") and the report pages. */
 const PAGES: PageEntry[] = [
@@ -52,17 +57,24 @@ export function PortalMenu() {
   const label = ({ resource, view, label: pageLabel }: MenuEntry) =>
     pageLabel ? pageLabel(translate) : view ? viewLabel(translate, resource, view) : getResourceLabel(resource, 2);
 
+  const theme = useTheme();
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  // On a phone the menu is a drawer over the screen, which closes once an entry is followed.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const closeOnPhone = phone ? () => setSidebarOpen(false) : undefined;
+  const folded = !sidebarOpen;
+  const placement = theme.direction === 'rtl' ? 'left' : 'right';
+
   return (
-    // A long label ("Incomplete transactions", "Property management") wraps onto a second line
-    // instead of being cut off; with the sidebar folded the labels are hidden anyway.
-    <Menu
-      sx={{
-        '& .MuiMenuItem-root': { whiteSpace: 'normal', lineHeight: 1.3, minHeight: 40 },
-        // react-admin's entries write their label with `noWrap` (one line, cut off with "…").
-        '& .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible' },
-      }}
-    >
-      <Menu.DashboardItem primaryText={translate('app.menu.dashboard')} />
+    <Menu sx={menuStyles}>
+      <MenuLink
+        to="/"
+        label={translate('app.menu.dashboard')}
+        icon={<DashboardIcon />}
+        folded={folded}
+        placement={placement}
+        onFollow={closeOnPhone}
+      />
       {groups.map(({ group, entries }) => (
         <MenuGroup
           key={group}
@@ -71,9 +83,19 @@ export function PortalMenu() {
           icon={createElement(groupIconFor(group))}
           open={open.includes(group)}
           onToggle={() => toggle(group)}
+          folded={folded}
+          placement={placement}
         >
           {entries.map((entry) => (
-            <Menu.Item key={entry.key} to={entry.to} primaryText={label(entry)} leftIcon={createElement(entry.icon)} />
+            <MenuLink
+              key={entry.key}
+              to={entry.to}
+              label={label(entry)}
+              icon={createElement(entry.icon)}
+              folded={folded}
+              placement={placement}
+              onFollow={closeOnPhone}
+            />
           ))}
         </MenuGroup>
       ))}
