@@ -34,6 +34,8 @@ export function MenuLink({ to, label, icon, folded, placement, onFollow }: MenuL
     <Link
       to={to}
       role="menuitem"
+      // The menu's arrow keys move between entries that say they take focus.
+      tabIndex={0}
       className={current ? `${MENU_CLASSES.item} ${MENU_CLASSES.active}` : MENU_CLASSES.item}
       aria-current={current ? 'page' : undefined}
       onClick={onFollow}
