@@ -8,12 +8,13 @@ import { orderOf, whereOf } from './list-query';
  * the query (the list's own `q` condition, which the list's trigram index covers) or whose figure
  * is the amount the query may be (the figure's index, `searchIndexes`), in the list's order.
  *
- * Its cost stays bounded whatever the query. The planner counts the matches ahead: a few (a mobile,
- * a rare name) are read through the trigram index and sorted (up to `widest`, in case the count
- * was low); many are read from the top of the
- * list in its order, where a common term ("Mutairi") is found at once. When the newest `window`
- * records hold fewer than asked (digits that many old references share, none of them recent), the
- * answer stops there and says it is not complete rather than read every match.
+ * Its cost stays bounded whatever the query. A table the planner counts small is searched in one
+ * statement. In a large one the planner counts the matches first: a few (a mobile, a rare name)
+ * are read through the trigram index and sorted (up to `widest`, in case the count was low); many
+ * are read from the top of the list in its order, where a common term ("Mutairi") is found at once.
+ * When the newest `window` records hold fewer than asked (digits that many old references share,
+ * none of them recent), the answer stops there and says it is not complete rather than read every
+ * match.
  */
 
 export interface SearchColumns {
@@ -24,7 +25,7 @@ export interface SearchColumns {
 }
 
 export interface SearchBounds {
-  /** Newest records read in order before the index is asked. */
+  /** Newest records read in the list's order when many match. */
   window: number;
   /** Most matches the planner may expect for them all to be read and sorted. */
   widest: number;
@@ -48,45 +49,6 @@ async function plannedRows(q: Queryable, sql: string, params: unknown[]): Promis
   const plan = Object.values(row ?? {})[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
   return parsed[0].Plan['Plan Rows'];
-}
-
-/** One search's statement parts: the table, the merchant, the match, the order, what is read. */
-interface SearchShape {
-  table: string;
-  merchantId: number;
-  condition: string;
-  order: string;
-  read: string;
-  /** What the newest records are read with: `read` and the sorted column. */
-  windowed: string;
-}
-
-/**
- * The matches among the merchant's newest `window` records, complete when the merchant has no
- * more records than that or they hold `limit` matches.
- */
-async function newestMatches(
-  q: Queryable,
-  { table, merchantId, condition, order, read, windowed }: SearchShape,
-  params: unknown[],
-  limit: number,
-  window: number,
-): Promise<SearchFound> {
-  const rows = await q.query(
-    `select ${read} from (
-       select ${windowed} from ${table} where merchant_id = $1::integer order by ${order} limit ${window}
-     ) newest
-     where ${condition} order by ${order} limit ${limit}`,
-    params,
-  );
-  if (rows.length >= limit) return { rows, complete: true };
-  const [{ records }] = await q.query<{ records: number }>(
-    `select count(*)::integer as records from (
-       select 1 from ${table} where merchant_id = $1::integer limit ${window + 1}
-     ) counted`,
-    [merchantId],
-  );
-  return { rows, complete: records <= window };
 }
 
 /** The planner's counts of tables' rows (`pg_class.reltuples`, -1 when unknown), kept a minute. */
@@ -134,9 +96,6 @@ export async function searchRecords(
   const order = orderOf(entity, entity['x-list'].sort);
   const names = ['id', ...new Set([...columns.shown, ...(entity['x-list'].search ?? [])])];
   const read = names.map(ident).join(', ');
-  const sorted = entity['x-list'].sort[0];
-  const windowed = [...new Set([...names, ...(sorted === 'id' ? [] : [sorted])])].map(ident).join(', ');
-  const shape: SearchShape = { table, merchantId, condition, order, read, windowed };
 
   // A small table (refunds, tenants) is searched in one statement, whatever plan it gets; so is one
   // never counted (-1), which has not grown enough since it was made to be analysed.
@@ -162,7 +121,23 @@ export async function searchRecords(
       return { rows: rows.map(({ matched: _matched, ...row }) => row), complete: true };
   }
   // Many matches: the newest are near the top of the list, which is read until enough are found.
-  return newestMatches(q, shape, params, limit, bounds.window);
+  const sorted = entity['x-list'].sort[0];
+  const windowed = [...new Set([...names, ...(sorted === 'id' ? [] : [sorted])])].map(ident).join(', ');
+  const rows = await q.query(
+    `select ${read} from (
+       select ${windowed} from ${table} where merchant_id = $1::integer order by ${order} limit ${bounds.window}
+     ) newest
+     where ${condition} order by ${order} limit ${limit}`,
+    params,
+  );
+  if (rows.length >= limit) return { rows, complete: true };
+  const [{ records }] = await q.query<{ records: number }>(
+    `select count(*)::integer as records from (
+       select 1 from ${table} where merchant_id = $1::integer limit ${bounds.window + 1}
+     ) counted`,
+    [merchantId],
+  );
+  return { rows, complete: records <= bounds.window };
 }
 
 /**
