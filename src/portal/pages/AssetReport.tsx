@@ -25,10 +25,10 @@ import {
   type AssetReport as Report,
 } from '../../shared/asset-report';
 import { formatKwd } from '../../shared/money';
-import { formatNumber, intlLocale } from '../resources/format';
+import { formatNumber } from '../resources/format';
 import { resourcePath } from '../resources/screenPaths';
 import { http } from '../shell/providers';
-import { dateTimeFormat } from '../../shared/intlFormats';
+import { monthName } from './usage/monthName';
 
 /** The month field holds "" while a month is half typed; only whole months are asked for. */
 const MONTH = new RegExp(REPORT_MONTH_PATTERN);
@@ -36,13 +36,6 @@ const MONTH = new RegExp(REPORT_MONTH_PATTERN);
 /** A KWD amount in the user's language; the net may be negative, which `formatKwd` does not take. */
 function money(amount: string, language: string): string {
   return amount.startsWith('-') ? `-${formatKwd(amount.slice(1), language)}` : formatKwd(amount, language);
-}
-
-function monthName(month: string, language: string): string {
-  const [year, number] = month.split('-').map(Number);
-  return dateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, number - 1, 1),
-  );
 }
 
 /**

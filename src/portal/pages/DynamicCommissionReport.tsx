@@ -21,10 +21,10 @@ import {
   type CommissionReport,
 } from '../../shared/commission-report';
 import { formatKwd } from '../../shared/money';
-import { formatNumber, intlLocale } from '../resources/format';
+import { formatNumber } from '../resources/format';
 import { fromDateRangeProblem, ReportRange } from './ReportRange';
 import { useReport } from './useReport';
-import { dateTimeFormat } from '../../shared/intlFormats';
+import { monthName } from './usage/monthName';
 
 /** The rule the API holds the range to (`dateRangeProblem` is its own check), on the payments' dates. */
 const RULE: XDateRange = { field: 'created_at', maxMonths: COMMISSION_REPORT_MAX_MONTHS };
@@ -32,13 +32,6 @@ const RULE: XDateRange = { field: 'created_at', maxMonths: COMMISSION_REPORT_MAX
 /** The first range shown: from the first day of the month five months back, to today (six months). */
 function defaultRange(today: string): DateRangeValue {
   return { from: `${addMonths(today, -(COMMISSION_REPORT_MAX_MONTHS - 1)).slice(0, 7)}-01`, to: today };
-}
-
-function monthName(month: string, language: string): string {
-  const [year, number] = month.split('-').map(Number);
-  return dateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, number - 1, 1),
-  );
 }
 
 function FigureCells({ figures, language }: { figures: CommissionFigures; language: string }) {

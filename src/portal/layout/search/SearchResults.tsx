@@ -120,8 +120,7 @@ export function SearchResults({ id, search, options, active, pathOf, onActive, o
                 sx={{ display: 'block', px: 2, lineHeight: 2 }}
               >
                 {kind}
-                {group.more && group.hits.length > 0 && ' · '}
-                {group.more && group.hits.length > 0 && translate('app.search.more')}
+                {group.more && group.hits.length > 0 && ` · ${translate('app.search.more')}`}
               </Typography>
               {group.hits.length === 0 && (
                 <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 0.75 }}>
