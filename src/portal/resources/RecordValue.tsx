@@ -31,7 +31,7 @@ export function propertyAt(entity: EntitySchema, path: string): PropertySchema |
   return node;
 }
 
-function valueAt(record: Values, path: string): unknown {
+export function valueAt(record: Values, path: string): unknown {
   return path
     .split('.')
     .reduce<unknown>(

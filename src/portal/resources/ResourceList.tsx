@@ -1,13 +1,11 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   CreateButton,
   DataTable,
   FilterButton,
   List,
-  SimpleList,
   TopToolbar,
   useFilterContext,
   useListContext,
@@ -15,7 +13,6 @@ import {
   useResourceDefinition,
   useTranslate,
   type Identifier,
-  type RaRecord,
 } from 'react-admin';
 import { useParams } from 'react-router';
 import { columnPriority, hasTotals, rowTitleColumn } from '../../schema/listColumns';
@@ -33,13 +30,14 @@ import { DateRangeFilter } from './filters/DateRangeFilter';
 import { listFilters } from './filters/listFilters';
 import { shownColumns, useChosenColumns } from './list/chosenColumns';
 import { ColumnsButton } from './list/ColumnsButton';
+import { CompactItems, type CompactParts } from './list/CompactItems';
 import { FoldedColumns } from './list/FoldedColumns';
 import { RecordTableBody, RecordTableColumnsContext } from './list/RecordTableBody';
 import { SavedViewsMenu } from './list/SavedViewsMenu';
 import { TotalsRow } from './list/TotalsRow';
 import { LIST_PER_PAGE, rangeDefaults } from './listDefaults';
 import { ListPagination } from './ListPagination';
-import { isImage, propertyAt, RecordValue } from './RecordValue';
+import { isImage, propertyAt } from './RecordValue';
 import { screenPath } from './screenPaths';
 import { useScreenPlace } from './screenPlace';
 import { useEntitySchema } from './useEntitySchema';
@@ -69,39 +67,19 @@ function useRowLink(): ((id: Identifier) => string) | false {
  */
 function CompactList({ entity, columns }: { entity: EntitySchema; columns: readonly string[] }) {
   const link = useRowLink();
-  const image = columns.find((name) => isImage(propertyAt(entity, name)));
-  const shown = columns.filter((name) => name !== image);
-  const title = rowTitleColumn(entity, shown);
-  const figure = entity['x-resource'].figure;
-  const amount = figure !== undefined && shown.includes(figure) ? figure : undefined;
-  const status = shown.find((name) => name === statusProperty(entity));
-  const next = shown.find(
-    (name) => name !== title && name !== amount && name !== status && columnPriority(entity, name) <= 2,
-  );
-  const value = (record: RaRecord, name: string | undefined): ReactNode =>
-    name ? <RecordValue entity={entity} path={name} record={record} /> : null;
-  return (
-    <SimpleList<RaRecord>
-      rowClick={link}
-      primaryText={(record) => value(record, title)}
-      tertiaryText={
-        amount
-          ? (record) => (
-              <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-                {value(record, amount)}
-              </Box>
-            )
-          : undefined
-      }
-      secondaryText={(record) => (
-        <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
-          {value(record, status)}
-          {next && <span>{value(record, next)}</span>}
-        </Box>
-      )}
-      leftAvatar={image ? (record) => <RecordValue entity={entity} path={image} record={record} /> : undefined}
-    />
-  );
+  const parts = useMemo((): CompactParts => {
+    const image = columns.find((name) => isImage(propertyAt(entity, name)));
+    const shown = columns.filter((name) => name !== image);
+    const title = rowTitleColumn(entity, shown);
+    const figure = entity['x-resource'].figure;
+    const amount = figure !== undefined && shown.includes(figure) ? figure : undefined;
+    const status = shown.find((name) => name === statusProperty(entity));
+    const next = shown.find(
+      (name) => name !== title && name !== amount && name !== status && columnPriority(entity, name) <= 2,
+    );
+    return { entity, title, amount, status, next, image, link };
+  }, [entity, columns, link]);
+  return <CompactItems parts={parts} />;
 }
 
 /**
