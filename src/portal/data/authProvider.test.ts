@@ -166,6 +166,16 @@ describe('checks', () => {
       isMultiVendor: true,
     });
   });
+
+  it('getPermissions of a sign-in cut short (tokens, no profile yet) loads the profile first', async () => {
+    const { http, session } = harness();
+    session.set('account', { access_token: 'access-1', refresh_token: 'refresh-1' });
+    const sent = answer('get', '/profile', () => json(profile));
+    const auth = createAuthProvider(http);
+    expect((await auth.getPermissions()).role).toBe('employee');
+    await auth.getPermissions();
+    expect(sent).toHaveLength(1);
+  });
 });
 
 describe('password recovery', () => {

@@ -132,6 +132,9 @@ export function createAuthProvider(http: HttpClient): PortalAuthProvider {
     },
 
     async getPermissions(): Promise<PortalPermissions> {
+      // A sign-in cut short (the tab closed between the tokens and the profile) left no profile:
+      // it is loaded now, rather than every screen being refused for want of permissions.
+      if (account().access_token && !account().user_details) await loadProfile(http);
       const { user_details, services, permissions, is_multi_vendor } = account();
       return { role: user_details?.role ?? null, services, permissions, isMultiVendor: is_multi_vendor };
     },
