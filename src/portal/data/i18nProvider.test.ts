@@ -170,6 +170,33 @@ describe('createI18nProvider', () => {
     expect(translateMessage('app.message.network_error', 'ar')).toBe(ar.app.message.network_error);
   });
 
+  it('starting in Arabic, asks for its catalogues together with English, not after it', async () => {
+    fakeDocument();
+    const asked: string[] = [];
+    let releaseEnglish = () => undefined as void;
+    const english = new Promise<void>((resolve) => (releaseEnglish = resolve));
+    server.use(
+      http.get(`${LOCALES}/:file`, async ({ params }) => {
+        const file = String(params.file);
+        asked.push(file);
+        if (file === 'en.json') await english;
+        return new HttpResponse(await readFile(new URL(file, localesDir)), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const starting = createI18nProvider({
+      baseUrl: LOCALES,
+      initialLanguage: 'ar',
+      session: createSession(memoryStorage()),
+    });
+    await vi.waitFor(() => expect(asked.sort()).toEqual(['ar.json', 'en.json', 'react-admin.ar.json']));
+    releaseEnglish();
+    const i18n = await starting;
+    expect(i18n.getLocale()).toBe('ar');
+    expect(i18n.translate('ra.action.save')).toBe('حفظ');
+  });
+
   it('falls back to English for a key missing in Arabic and never shows an empty string', async () => {
     fakeDocument();
     serveLocales({

@@ -86,13 +86,16 @@ export async function createI18nProvider(options: I18nOptions = {}): Promise<I18
     return pending;
   }
 
+  let language = options.initialLanguage ?? initialLanguage({ session: store });
+  // The chosen language's catalogues download beside English's rather than after them.
+  const chosen = language === 'en' ? undefined : catalogue(language);
+  chosen?.catch(() => undefined); // its failure is handled below, once English is settled
   await catalogue('en').catch((error: unknown) => {
     console.error('English catalogue unavailable', error);
     ready.set('en', englishMessages as unknown as Catalogue);
   });
-  let language = options.initialLanguage ?? initialLanguage({ session: store });
-  if (language !== 'en') {
-    await catalogue(language).catch((error: unknown) => {
+  if (chosen) {
+    await chosen.catch((error: unknown) => {
       console.error(`${language} catalogue unavailable, starting in English`, error);
       language = 'en';
     });
