@@ -98,7 +98,7 @@ function listKey(resource: string, { pagination, sort, filter }: ListParams): st
       ? Object.fromEntries(
           Object.entries(value)
             .filter(([, entry]) => entry !== undefined)
-            .sort(([a], [b]) => a.localeCompare(b))
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
             .map(([name, entry]) => [name, sorted(entry)]),
         )
       : value;

@@ -1,5 +1,6 @@
 import { numberFormat } from '../../shared/intlFormats';
 import { formatDateTime, formatDay } from '../../shared/dates';
+import { formatKwd } from '../../shared/money';
 
 /**
  * Locale-aware display of values in lists and detail screens. Arabic keeps Latin digits, as
@@ -22,4 +23,24 @@ export function formatDate(value: string, language: string, withTime: boolean): 
 /** A count or other plain number in the language's digits and grouping. */
 export function formatNumber(value: number, language: string): string {
   return numberFormat(intlLocale(language)).format(value);
+}
+
+/**
+ * Makes the formatters a first screen writes with (an amount, a count, a day, an instant) in
+ * `language`, one task each. The first of them costs the browser its locale data: paid while the
+ * screen's code and catalogues download, in short tasks that leave the page free to answer, it is
+ * not paid in the render that brings the first rows.
+ */
+export function prepareFormats(language: string): void {
+  const steps = [
+    () => formatKwd('0', language),
+    () => formatNumber(0, language),
+    () => formatDay('2000-01-01', language),
+    () => formatDateTime('2000-01-01T00:00:00Z', language),
+  ];
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
