@@ -1,8 +1,9 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify } from 'react-admin';
+import { useDataProvider, useListContext, useNotify } from 'react-admin';
 import type { PortalDataProvider } from '../data/dataProvider';
+import { ToolbarButton } from './list/ToolbarButton';
 import { saveFile } from './saveFile';
 
 /**
@@ -31,13 +32,12 @@ export function ExportButton() {
   };
 
   return (
-    <Button
+    <ToolbarButton
       label={busy ? 'app.export.preparing' : 'app.export.button'}
+      icon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
       onClick={() => void download()}
       disabled={busy || total === 0}
       aria-busy={busy}
-    >
-      {busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-    </Button>
+    />
   );
 }

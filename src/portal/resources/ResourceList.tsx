@@ -34,6 +34,7 @@ import { CompactItems, type CompactParts } from './list/CompactItems';
 import { FoldedColumns } from './list/FoldedColumns';
 import { RecordTableBody, RecordTableColumnsContext } from './list/RecordTableBody';
 import { SavedViewsMenu } from './list/SavedViewsMenu';
+import { toolbarButtonStyles } from './list/ToolbarButton';
 import { TotalsRow } from './list/TotalsRow';
 import { LIST_PER_PAGE, rangeDefaults } from './listDefaults';
 import { ListPagination } from './ListPagination';
@@ -175,7 +176,7 @@ function ListToolbar({ columns, storeKey, list }: { columns: readonly string[]; 
   const { hasCreate } = useResourceDefinition();
   const { permissions } = usePermissions<PortalPermissions>();
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+    <TopToolbar sx={[{ flexWrap: 'wrap', justifyContent: 'flex-end' }, toolbarButtonStyles]}>
       {filters && <FilterButton />}
       {columns.length > 1 && <ColumnsButton resource={entity.$id} columns={columns} storeKey={storeKey} />}
       {entity['x-resource'].perUser === undefined && <SavedViewsMenu list={list} storeKey={storeKey} />}

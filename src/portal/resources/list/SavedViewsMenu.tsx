@@ -29,6 +29,8 @@ export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: str
   const { filterValues, sort, setFilters, setSort } = useListContext();
   const [chosen, setChosen] = useChosenColumns(storeKey);
   const [saving, setSaving] = useState(false);
+  // The dialog is made when first asked for, then kept so that it closes with its animation.
+  const [asked, setAsked] = useState(false);
   const { data, refetch } = useGetList<StoredView>('saved_view', {
     filter: { list },
     pagination: { page: 1, perPage: 100 },
@@ -118,6 +120,7 @@ export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: str
             onClick={() => {
               close();
               setSaving(true);
+              setAsked(true);
             }}
           >
             <ListItemIcon>
@@ -127,15 +130,17 @@ export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: str
           </MenuItem>,
         ]}
       </ToolbarMenu>
-      <SaveViewDialog
-        open={saving}
-        state={state}
-        onClose={() => setSaving(false)}
-        onSaved={() => {
-          setSaving(false);
-          void refetch();
-        }}
-      />
+      {asked && (
+        <SaveViewDialog
+          open={saving}
+          state={state}
+          onClose={() => setSaving(false)}
+          onSaved={() => {
+            setSaving(false);
+            void refetch();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,12 +1,15 @@
 import Menu from '@mui/material/Menu';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { ToolbarButton } from './ToolbarButton';
 
 /**
  * A button of a list's toolbar that opens a menu anchored to it (the Views and Columns menus): the
  * button says it opens a menu and whether it is open, and the menu is named (`menuLabel`, a
- * message key) for assistive technology. `children` gets the function that closes the menu.
+ * message key) for assistive technology. `children` gets the function that closes the menu. The
+ * menu is made when it first opens (then kept, so that it closes with its animation): a list shows
+ * two such buttons, which most visits never open.
  */
 export function ToolbarMenu({
   label,
@@ -27,27 +30,32 @@ export function ToolbarMenu({
   const translate = useTranslate();
   const id = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const close = () => setAnchor(null);
   return (
     <>
-      <Button
+      <ToolbarButton
         label={label}
+        icon={icon}
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? id : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        {icon}
-      </Button>
-      <Menu
-        id={id}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        slotProps={{ list: { 'aria-label': translate(menuLabel), dense }, paper: { sx: paperSx } }}
-      >
-        {children(close)}
-      </Menu>
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
+      />
+      {opened && (
+        <Menu
+          id={id}
+          anchorEl={anchor}
+          open={anchor !== null}
+          onClose={close}
+          slotProps={{ list: { 'aria-label': translate(menuLabel), dense }, paper: { sx: paperSx } }}
+        >
+          {children(close)}
+        </Menu>
+      )}
     </>
   );
 }
