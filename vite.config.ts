@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { areaGroups, type ChunkArea } from './scripts/chunk-areas';
+import { firstScreenPages } from './scripts/first-screen-pages';
 import { precompiledValidators } from './scripts/precompiled-validators';
 import { precompress } from './scripts/precompress';
 
@@ -135,7 +136,7 @@ const portal = (plugins: Plugin[]): UserConfig => ({
 });
 
 export default defineConfig(async ({ command }) => {
-  const config = portal([localeCatalogues(), precompress()]);
+  const config = portal([localeCatalogues(), firstScreenPages(), precompress()]);
   if (command !== 'build') return config;
   const groups = [...(await areaGroups(portal([]), chunkAreas, 1)), ...libraryChunks];
   const rolldownOptions = {

@@ -4,7 +4,7 @@ import { flaggedDocumentQueries } from './layout/ComplianceBanner';
 import { canOpen } from './resources/access';
 import { firstListParams } from './resources/listDefaults';
 import { screenRoutes } from './resources/screenPaths';
-import { matchesPattern } from './shell/pathPatterns';
+import { matchesPattern } from '../shared/pathPatterns';
 import { authProvider } from './shell/providers';
 
 /**

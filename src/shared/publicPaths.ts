@@ -1,4 +1,7 @@
-import { LOGIN_PATH } from '../data/authProvider';
+import { matchesPattern } from './pathPatterns';
+
+/** The sign-in page, where the back office sends anyone not signed in (SPEC §2). */
+export const LOGIN_PATH = '/merchant';
 
 /** Public routes of SPEC §2, paths kept exactly (bookmarks from the old portal keep working). */
 export const PUBLIC_PATHS = {
@@ -12,6 +15,14 @@ export const PUBLIC_PATHS = {
 
 /** Statuses that have an error page at `/errorpage<status>`. */
 export const ERROR_PAGE_STATUSES = [403, 500, 503] as const;
+
+/** Whether `pathname` is one of the named public pages or an error page (not the `{token}` page). */
+export function isNamedPublicPage(pathname: string): boolean {
+  return (
+    Object.values(PUBLIC_PATHS).some((path) => matchesPattern(path, pathname)) ||
+    ERROR_PAGE_STATUSES.some((status) => matchesPattern(`/errorpage${status}`, pathname))
+  );
+}
 
 export type ErrorPageStatus = (typeof ERROR_PAGE_STATUSES)[number];
 

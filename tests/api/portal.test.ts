@@ -52,6 +52,36 @@ describe('serving the built portal', () => {
     }
   });
 
+  it("answers a back-office address with its first screen's page when the build wrote them, others with index.html", async () => {
+    const firstDir = mkdtempSync(join(tmpdir(), 'bawaba-dist-first-'));
+    writeFileSync(join(firstDir, 'index.html'), '<!doctype html><title>plain</title>');
+    for (const screen of ['list', 'record', 'dashboard', 'other'])
+      writeFileSync(join(firstDir, `first-${screen}.html`), `<!doctype html><title>${screen}</title>`);
+    const first = await startServer('pglite', { portal: { distDir: firstDir, localesDir } });
+    try {
+      const client = new Client(first.app);
+      for (const [path, page] of [
+        ['/report/payment-transactions', 'list'],
+        ['/invoice/invoice-list?filter=%7B%7D', 'list'],
+        ['/invoice/invoice-list/42', 'record'],
+        ['/', 'dashboard'],
+        ['/home/dashboard', 'dashboard'],
+        ['/account/profile', 'other'],
+        ['/invoice/invoice-list/create', 'other'],
+        ['/merchant', 'plain'],
+        ['/forgot-password', 'plain'],
+        ['/no/such/page', 'plain'],
+      ]) {
+        const response = await client.get(path, { headers: { accept: 'text/html' } });
+        expect(response.headers['cache-control'], path).toBe('no-cache');
+        expect(response.body, path).toContain(`<title>${page}</title>`);
+      }
+    } finally {
+      await first.close();
+      rmSync(firstDir, { recursive: true, force: true });
+    }
+  });
+
   it('answers the payer pages with pay.html, never cached, and nothing else with it', async () => {
     for (const path of [
       '/smspay/INV-2026-000001',

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { useLanguage } from '../shell/LanguageProvider';
 import { followLink } from '../shell/navigation';
-import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { PUBLIC_PATHS } from '../../shared/publicPaths';
 
 /** "Back to Sign In", under the forms of the public pages. */
 export function BackToSignInLink() {

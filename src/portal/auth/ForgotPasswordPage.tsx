@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { authProvider } from '../shell/providers';
 import { useLanguage } from '../shell/LanguageProvider';
 import { followLink } from '../shell/navigation';
-import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { PUBLIC_PATHS } from '../../shared/publicPaths';
 import { EmailField } from './EmailField';
 import { BackToSignInLink } from './BackToSignInLink';
 import { PublicLayout } from './PublicLayout';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { authProvider } from '../shell/providers';
 import { useLanguage } from '../shell/LanguageProvider';
 import { navigate, useSearch } from '../shell/navigation';
-import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { PUBLIC_PATHS } from '../../shared/publicPaths';
 import { resetProblems, type ResetValues } from './passwordResetRules';
 import { PlainTextField, type PlainTextFieldProps } from './PlainTextField';
 import { BackToSignInLink } from './BackToSignInLink';

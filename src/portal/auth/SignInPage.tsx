@@ -9,7 +9,7 @@ import { authProvider } from '../shell/providers';
 import { useLanguage } from '../shell/LanguageProvider';
 import { followLink, navigate, useNavigationState } from '../shell/navigation';
 import { Redirect } from '../shell/Redirect';
-import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { PUBLIC_PATHS } from '../../shared/publicPaths';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { PublicLayout } from './PublicLayout';

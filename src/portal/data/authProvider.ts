@@ -10,7 +10,9 @@ import { endSession } from './session';
  */
 
 /** Where the sign-in page lives (SPEC §2); protected routes send anonymous users there. */
-export const LOGIN_PATH = '/merchant';
+import { LOGIN_PATH } from '../../shared/publicPaths';
+
+export { LOGIN_PATH };
 
 export interface LoginParams {
   email: string;

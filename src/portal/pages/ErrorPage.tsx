@@ -1,5 +1,5 @@
 import { useLanguage } from '../shell/LanguageProvider';
-import type { ErrorPageStatus } from '../shell/publicPaths';
+import type { ErrorPageStatus } from '../../shared/publicPaths';
 import { StatusPage, type StatusFrame } from './StatusPage';
 
 const MESSAGES: Record<ErrorPageStatus, { title: string; message: string }> = {

@@ -6,7 +6,7 @@ import { PublicLayout } from '../auth/PublicLayout';
 import { useSessionSlice } from '../data/session';
 import { useLanguage } from '../shell/LanguageProvider';
 import { followLink } from '../shell/navigation';
-import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { PUBLIC_PATHS } from '../../shared/publicPaths';
 
 /**
  * What surrounds a status: its title as the page heading, the body, and the way back. The public

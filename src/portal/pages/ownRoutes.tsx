@@ -7,7 +7,7 @@ import { lazyWithReload } from '../data/chunkReload';
 import type { Translate } from '../forms/translate';
 import { withScreenFallback } from '../resources/withScreenFallback';
 import { ownSectionTitle, ownTitle } from './own/ownLabels';
-import { PUBLIC_PATHS } from '../shell/publicPaths';
+import { PUBLIC_PATHS } from '../../shared/publicPaths';
 import { ACCOUNT_PAGES, ownDeclarations } from './ownPaths';
 
 /**

@@ -7,7 +7,7 @@ import ar from '../../../locales/ar.json';
 import en from '../../../locales/en.json';
 import { LanguageProvider } from '../shell/LanguageProvider';
 import { PortalRoutes } from '../shell/PortalRoutes';
-import { isTokenPath } from '../shell/publicPaths';
+import { isTokenPath } from '../../shared/publicPaths';
 
 /** The public Contact Us page, the OAuth sign-in entry and the `{token}` error page (SPEC §2), next to "not found". */
 

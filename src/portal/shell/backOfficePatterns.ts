@@ -5,7 +5,7 @@ import { ownPaths } from '../pages/ownPaths';
 import { RECORD_PAGES, REPORT_PAGES } from '../pages/pagePaths';
 import { screenRoutes } from '../resources/screenPaths';
 import { sectionsOf } from '../resources/sections';
-import { DASHBOARD_PATHS } from './dashboardPaths';
+import { DASHBOARD_PATHS } from '../../shared/dashboardPaths';
 
 /**
  * Paths that belong to the signed-in back office, derived from the schemas: each resource's

@@ -1,10 +1,7 @@
-import { LIST_PATTERNS } from '../../generated/backOfficePaths';
 import { mayViewDashboard } from '../../shared/dashboard';
+import { firstScreenOf } from '../../shared/firstScreen';
 import { session as sharedSession, type SessionStore } from '../data/session';
 import { prefetchDashboard } from '../pages/dashboard/dashboardApi';
-import { isBackOfficePath } from './backOfficePaths';
-import { DASHBOARD_PATHS } from './dashboardPaths';
-import { matchesPattern } from './pathPatterns';
 
 /**
  * A signed-in visit to a back-office address will show the back office, so its code starts to
@@ -16,14 +13,13 @@ import { matchesPattern } from './pathPatterns';
  */
 export function startLoadingScreens(pathname: string, search = '', session: SessionStore = sharedSession): void {
   const account = session.get('account');
-  if (!account.access_token || !isBackOfficePath(pathname)) return;
+  const screen = firstScreenOf(pathname);
+  if (!account.access_token || !screen) return;
   // With its code come the screen's first calls, asked while the back office renders (`earlyData`).
   void import('../BackOffice').then((backOffice) => backOffice.prefetchFor(pathname, search)).catch(() => undefined);
-  const isList = (path: string) => LIST_PATTERNS.some((pattern) => matchesPattern(pattern, path));
-  const record = /^(.+)\/\d+\/?$/.exec(pathname);
-  if (isList(pathname)) void import('../resources/ResourceList').catch(() => undefined);
-  else if (record && isList(record[1])) void import('../resources/ResourceShow').catch(() => undefined);
-  if (!(DASHBOARD_PATHS as readonly string[]).includes(pathname)) return;
+  if (screen === 'list') void import('../resources/ResourceList').catch(() => undefined);
+  if (screen === 'record') void import('../resources/ResourceShow').catch(() => undefined);
+  if (screen !== 'dashboard') return;
   void import('../pages/Dashboard').catch(() => undefined);
   if (mayViewDashboard({ role: account.user_details?.role ?? null, permissions: account.permissions }))
     prefetchDashboard();

@@ -1,8 +1,8 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BACK_OFFICE_PATTERNS } from '../../generated/backOfficePaths';
-import { matchesPattern } from './pathPatterns';
-import { ERROR_PAGE_STATUSES, PUBLIC_PATHS } from './publicPaths';
+import { matchesPattern } from '../../shared/pathPatterns';
+import { ERROR_PAGE_STATUSES, PUBLIC_PATHS } from '../../shared/publicPaths';
 
 /**
  * The shell tells pages apart before react-router is loaded; the back office then routes with

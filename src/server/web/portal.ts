@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstScreenOf, type FirstScreen } from '../../shared/firstScreen';
 import { PAYER_PAGES } from '../../shared/pay';
 import { acceptedCodings, encodedFile } from './encoding';
 
@@ -9,7 +10,10 @@ import { acceptedCodings, encodedFile } from './encoding';
  * The built portal: static files from `dist/` (hashed `static/` files cached for a year,
  * `index.html` never cached), any other page path answered with `index.html` so the portal's
  * router decides, and the translation catalogues at `/locales/<lng>.json`. The public payer pages
- * (SPEC §2: `/smspay/{ref}`, `/sp/{ref}`, receipts…) are a separate small build, `pay.html`.
+ * (SPEC §2: `/smspay/{ref}`, `/sp/{ref}`, receipts…) are a separate small build, `pay.html`. A
+ * back-office address is answered with its first screen's copy of `index.html` when the build
+ * wrote one (`first-list.html`…, see `scripts/first-screen-pages.ts`), which names that screen's
+ * files for the browser to fetch at once.
  * Text files go out brotli- or gzip-compressed when the browser accepts it, from the copies the
  * build writes beside them (`.br`, `.gz`), with `Vary: Accept-Encoding` for caches.
  */
@@ -47,6 +51,9 @@ export const PAY_PAGE = 'pay.html';
 /** True when the portal has been built into `distDir`. */
 export const portalBuilt = (options: PortalOptions) => existsSync(join(options.distDir, 'index.html'));
 
+/** The build's copy of `index.html` for a first screen (`scripts/first-screen-pages.ts`). */
+const firstScreenPage = (screen: FirstScreen) => `first-${screen}.html`;
+
 /** Files the build may have precompressed: their answer depends on `Accept-Encoding`. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|webmanifest)(\.br|\.gz)?$/;
 
@@ -64,6 +71,13 @@ export async function servePortal(
   const built = portalBuilt(options);
   // A build from before the payer pages existed leaves their addresses to the portal.
   const payBuilt = existsSync(join(options.distDir, PAY_PAGE));
+  // A build from before the first screens' pages answers every address with index.html.
+  const firstScreensBuilt = existsSync(join(options.distDir, firstScreenPage('other')));
+  const pageOf = (url: string): string => {
+    if (payBuilt && isPayerPage(url)) return PAY_PAGE;
+    const screen = firstScreensBuilt ? firstScreenOf(new URL(url, 'http://portal').pathname) : undefined;
+    return screen ? firstScreenPage(screen) : 'index.html';
+  };
   const builtLocales = join(options.distDir, 'locales');
   const localesDir = existsSync(builtLocales) ? builtLocales : options.localesDir;
 
@@ -103,8 +117,7 @@ export async function servePortal(
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_PAGES.test(request.url);
     if (!isPage) return false;
     if (built) {
-      const page = payBuilt && isPayerPage(request.url) ? PAY_PAGE : 'index.html';
-      void reply.header('cache-control', 'no-cache').sendFile(page);
+      void reply.header('cache-control', 'no-cache').sendFile(pageOf(request.url));
     } else {
       void reply
         .status(404)
