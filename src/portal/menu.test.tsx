@@ -92,6 +92,16 @@ describe('the menu', { timeout: 20_000 }, () => {
     expect(screen.getByRole('menuitem', { name: 'Dashboard' }).hasAttribute('aria-current')).toBe(false);
   });
 
+  it("marks an entry on a record's page below it, whatever the case and a trailing slash", async () => {
+    answer('get', '/test/settlements', () => json([], { headers: { 'Content-Range': 'settlement */0' } }));
+    renderMenu('/Test/Incomplete/42/', admin);
+    await header('Reports');
+    const group = screen.getByRole('group', { name: 'Reports' });
+    expect(within(group).getByRole('menuitem', { name: 'Incomplete' }).getAttribute('aria-current')).toBe('page');
+    expect(within(group).getByRole('menuitem', { name: 'On hold' }).hasAttribute('aria-current')).toBe(false);
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' }).hasAttribute('aria-current')).toBe(false);
+  });
+
   it('opens and closes a group from the keyboard', async () => {
     renderMenu('/', admin);
     const reports = (await header('Reports')) as HTMLElement;

@@ -1,6 +1,6 @@
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
-import { Link, useMatch } from 'react-router';
+import { Link } from 'react-router';
 
 /** The classes the menu's one style (`menuStyles`) gives its entries. */
 export const MENU_CLASSES = {
@@ -14,6 +14,8 @@ export const MENU_CLASSES = {
 export interface MenuLinkProps {
   to: string;
   label: string;
+  /** Whether the address is this entry's screen or below it: the entry is marked as the current page. */
+  current: boolean;
   icon: ReactNode;
   /** Folded to icons: the label shows as a tooltip, on the content's side. */
   folded: boolean;
@@ -24,12 +26,11 @@ export interface MenuLinkProps {
 
 /**
  * One entry of the menu: a link (`menuitem`) to a screen, with its icon and label, marked as the
- * current page when the address is its screen or below it (the dashboard only on its own).
+ * current page when the menu says so.
  * A plain element under the menu's one style, not a component tree of its own: the menu has
  * dozens of them and draws them on every first visit.
  */
-export function MenuLink({ to, label, icon, folded, placement, onFollow }: MenuLinkProps) {
-  const current = useMatch({ path: to, end: to === '/' }) !== null;
+export function MenuLink({ to, label, current, icon, folded, placement, onFollow }: MenuLinkProps) {
   const link = (
     <Link
       to={to}

@@ -28,8 +28,16 @@ const PAGES: PageEntry[] = [
   })),
 ];
 
-const isWithin = (to: string, pathname: string) =>
-  pathname.toLowerCase() === to.toLowerCase() || pathname.toLowerCase().startsWith(`${to.toLowerCase()}/`);
+/**
+ * Whether `pathname` is the screen of `to` or below it, as react-router matches a path (whatever
+ * the case, with or without a trailing slash); the dashboard (`/`) only on its own. Worked out
+ * here for every entry, rather than each entry asking the router to compile its path.
+ */
+const isWithin = (to: string, pathname: string) => {
+  const address = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const screen = to.toLowerCase();
+  return address === screen || (screen !== '/' && address.startsWith(`${screen}/`));
+};
 
 /**
  * Dashboard first, then the entries the user may open (`canOpen`: each resource's list and each of
@@ -70,6 +78,7 @@ export function PortalMenu() {
       <MenuLink
         to="/"
         label={translate('app.menu.dashboard')}
+        current={isWithin('/', pathname)}
         icon={<DashboardIcon />}
         folded={folded}
         placement={placement}
@@ -91,6 +100,7 @@ export function PortalMenu() {
               key={entry.key}
               to={entry.to}
               label={label(entry)}
+              current={isWithin(entry.to, pathname)}
               icon={createElement(entry.icon)}
               folded={folded}
               placement={placement}
