@@ -8,7 +8,8 @@ import type { FirstScreen } from '../src/shared/firstScreen';
  * office's frame, and the list's, the record page's or the dashboard's). The server answers a
  * back-office address with its screen's page (`src/server/web/portal.ts`), so the browser fetches
  * those files beside the entry instead of after the entry has run and asked for them. The sign-in
- * page and every other address keep the plain `index.html`, which names none of them.
+ * page, the bare address (where a signed-out visitor lands too) and every other address keep the
+ * plain `index.html`, which names none of them.
  */
 
 /** The modules each first screen starts with (the roots `startLoadingScreens` imports). */

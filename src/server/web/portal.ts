@@ -75,7 +75,10 @@ export async function servePortal(
   const firstScreensBuilt = existsSync(join(options.distDir, firstScreenPage('other')));
   const pageOf = (url: string): string => {
     if (payBuilt && isPayerPage(url)) return PAY_PAGE;
-    const screen = firstScreensBuilt ? firstScreenOf(new URL(url, 'http://portal').pathname) : undefined;
+    const { pathname } = new URL(url, 'http://portal');
+    // The bare address is where a signed-out visitor lands too, on the way to the sign-in page:
+    // it does not make them download the back office first.
+    const screen = firstScreensBuilt && pathname !== '/' ? firstScreenOf(pathname) : undefined;
     return screen ? firstScreenPage(screen) : 'index.html';
   };
   const builtLocales = join(options.distDir, 'locales');
