@@ -6,15 +6,12 @@ import { recordSections, shownOnPage } from '../../schema/recordPage';
 import { applies } from '../../schema/when';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import { humanise } from '../forms/translate';
-import { RecordValue } from './RecordValue';
+import { isBlank, RecordValue } from './RecordValue';
 import { SecretValue } from './SecretValue';
 
 /** Tables (an order's lines) and long text need the section's whole width. */
 const isWide = (property: PropertySchema | undefined) =>
   Boolean(property?.items?.properties) || property?.['x-ui']?.widget === 'textarea';
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** What an empty field reads as, so that its label does not seem to belong to the next one. */
 const EMPTY = (

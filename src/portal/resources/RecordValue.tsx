@@ -40,6 +40,10 @@ export function valueAt(record: Values, path: string): unknown {
     );
 }
 
+/** Whether a value has nothing to show: none, empty text or an empty list. */
+export const isBlank = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
 /** Whether a property holds an image (an `x-file` accepting only image types). */
 export function isImage(property: PropertySchema | undefined): boolean {
   return property?.['x-file']?.accept.every((type) => type.startsWith('image/')) ?? false;

@@ -3,7 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { ListNoResults, SimpleListLoading, WithListContext, type Identifier, type RaRecord } from 'react-admin';
 import { Link } from 'react-router';
 import type { EntitySchema } from '../../../schema/types';
-import { RecordValue, valueAt } from '../RecordValue';
+import { isBlank, RecordValue, valueAt } from '../RecordValue';
 
 /** Which columns a phone's item shows where; `undefined` where the entity has none of that kind. */
 export interface CompactParts {
@@ -80,8 +80,7 @@ const Item = memo(function Item({ record, parts }: { record: RaRecord; parts: Co
   const { entity, title, amount, status, next, image, link } = parts;
   const value = (name: string | undefined): ReactNode =>
     name ? <RecordValue entity={entity} path={name} record={record} /> : null;
-  const titled = title !== undefined && ![undefined, null, ''].includes(valueAt(record, title) as string);
-  const heading = titled ? value(title) : EMPTY;
+  const heading = title !== undefined && !isBlank(valueAt(record, title)) ? value(title) : EMPTY;
   return (
     <li className="bw-item">
       {image && <span className="bw-item-image">{value(image)}</span>}
