@@ -1,5 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
-import type { FirstScreen } from '../src/shared/firstScreen';
+import { firstScreenPage, type FirstScreen } from '../src/shared/firstScreen';
 
 /**
  * A Vite plugin that writes, beside `index.html`, one page per first screen of the back office
@@ -25,9 +25,6 @@ const SCREEN_ROOTS: Record<FirstScreen, string[]> = {
  * code rather than once the entry has run.
  */
 const CATALOGUE_LINK = '<link rel="preload" as="fetch" crossorigin href="/locales/en.json">';
-
-/** The page of a first screen in the build's folder. */
-export const firstScreenPage = (screen: FirstScreen) => `first-${screen}.html`;
 
 /** The files of `chunks` and of every chunk they import statically, in that order. */
 function withImports(bundle: Rollup.OutputBundle, chunks: Rollup.OutputChunk[]): string[] {

@@ -11,6 +11,9 @@ import { isNamedPublicPage } from './publicPaths';
  */
 export type FirstScreen = 'list' | 'record' | 'dashboard' | 'other';
 
+/** The build's copy of `index.html` for a first screen (written by `scripts/first-screen-pages.ts`). */
+export const firstScreenPage = (screen: FirstScreen) => `first-${screen}.html`;
+
 /** Whether `pathname` is a back-office screen (protected: it needs a signed-in user), from the schemas. */
 export function isBackOfficePath(pathname: string): boolean {
   return BACK_OFFICE_PATTERNS.some((pattern) => matchesPattern(pattern, pathname));

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { firstScreenOf, type FirstScreen } from '../../shared/firstScreen';
+import { firstScreenOf, firstScreenPage } from '../../shared/firstScreen';
 import { PAYER_PAGES } from '../../shared/pay';
 import { acceptedCodings, encodedFile } from './encoding';
 
@@ -50,9 +50,6 @@ export const PAY_PAGE = 'pay.html';
 
 /** True when the portal has been built into `distDir`. */
 export const portalBuilt = (options: PortalOptions) => existsSync(join(options.distDir, 'index.html'));
-
-/** The build's copy of `index.html` for a first screen (`scripts/first-screen-pages.ts`). */
-const firstScreenPage = (screen: FirstScreen) => `first-${screen}.html`;
 
 /** Files the build may have precompressed: their answer depends on `Accept-Encoding`. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|webmanifest)(\.br|\.gz)?$/;
