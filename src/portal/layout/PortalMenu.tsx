@@ -9,6 +9,7 @@ import { humanise } from '../forms/translate';
 import { ownMenuEntries } from '../pages/ownRoutes';
 import { REPORT_PAGES } from '../pages/pagePaths';
 import { getEntitySchema } from '../../schema/registry';
+import { matchesPattern } from '../../shared/pathPatterns';
 import { portalResources } from '../resources';
 import { groupIconFor } from '../resources/icons';
 import { menuGroups, type MenuEntry, type PageEntry } from '../resources/menuEntries';
@@ -33,11 +34,7 @@ const PAGES: PageEntry[] = [
  * the case, with or without a trailing slash); the dashboard (`/`) only on its own. Worked out
  * here for every entry, rather than each entry asking the router to compile its path.
  */
-const isWithin = (to: string, pathname: string) => {
-  const address = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  const screen = to.toLowerCase();
-  return address === screen || (screen !== '/' && address.startsWith(`${screen}/`));
-};
+const isWithin = (to: string, pathname: string) => matchesPattern(to === '/' ? to : `${to}/*`, pathname);
 
 /**
  * Dashboard first, then the entries the user may open (`canOpen`: each resource's list and each of
