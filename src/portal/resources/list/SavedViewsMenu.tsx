@@ -13,6 +13,7 @@ import type { SavedView } from '../../../generated/saved_view';
 import { useChosenColumns } from './chosenColumns';
 import { SaveViewDialog, type ViewState } from './SaveViewDialog';
 import { ToolbarMenu } from './ToolbarMenu';
+import { useOpenedOnce } from './useOpenedOnce';
 
 /** A saved view as the API answers it: with its id. */
 type StoredView = SavedView & { id: number };
@@ -29,8 +30,7 @@ export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: str
   const { filterValues, sort, setFilters, setSort } = useListContext();
   const [chosen, setChosen] = useChosenColumns(storeKey);
   const [saving, setSaving] = useState(false);
-  // The dialog is made when first asked for, then kept so that it closes with its animation.
-  const [asked, setAsked] = useState(false);
+  const asked = useOpenedOnce(saving);
   const { data, refetch } = useGetList<StoredView>('saved_view', {
     filter: { list },
     pagination: { page: 1, perPage: 100 },
@@ -120,7 +120,6 @@ export function SavedViewsMenu({ list, storeKey }: { list: string; storeKey: str
             onClick={() => {
               close();
               setSaving(true);
-              setAsked(true);
             }}
           >
             <ListItemIcon>

@@ -3,6 +3,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { ToolbarButton } from './ToolbarButton';
+import { useOpenedOnce } from './useOpenedOnce';
 
 /**
  * A button of a list's toolbar that opens a menu anchored to it (the Views and Columns menus): the
@@ -30,7 +31,7 @@ export function ToolbarMenu({
   const translate = useTranslate();
   const id = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
+  const opened = useOpenedOnce(anchor !== null);
   const close = () => setAnchor(null);
   return (
     <>
@@ -40,10 +41,7 @@ export function ToolbarMenu({
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? id : undefined}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-          setOpened(true);
-        }}
+        onClick={(event) => setAnchor(event.currentTarget)}
       />
       {opened && (
         <Menu
