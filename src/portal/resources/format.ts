@@ -26,15 +26,14 @@ export function formatNumber(value: number, language: string): string {
 }
 
 /**
- * Makes the formatters a first screen writes with (an amount, a count, a day, an instant) in
- * `language`, one task each. The first of them costs the browser its locale data: paid while the
+ * Makes the formatters a first screen writes with (amounts and counts share one, then a day and an
+ * instant) in `language`, one task each. The first of them costs the browser its locale data: paid while the
  * screen's code and catalogues download, in short tasks that leave the page free to answer, it is
  * not paid in the render that brings the first rows.
  */
 export function prepareFormats(language: string): void {
   const steps = [
     () => formatKwd('0', language),
-    () => formatNumber(0, language),
     () => formatDay('2000-01-01', language),
     () => formatDateTime('2000-01-01T00:00:00Z', language),
   ];
