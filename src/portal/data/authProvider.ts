@@ -1,4 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
+import { LOGIN_PATH } from '../../shared/publicPaths';
 import type { PermissionMaps, Profile, Role, Services, TokenPair } from './apiTypes';
 import type { HttpClient } from './httpClient';
 import { fetchKeys } from './merchantKeys';
@@ -10,8 +11,6 @@ import { endSession } from './session';
  */
 
 /** Where the sign-in page lives (SPEC §2); protected routes send anonymous users there. */
-import { LOGIN_PATH } from '../../shared/publicPaths';
-
 export { LOGIN_PATH };
 
 export interface LoginParams {
