@@ -1,46 +1,32 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { AppBar, TitlePortal, UserMenu, useGetIdentity, useTranslate, type AppBarProps } from 'react-admin';
+import { TitlePortal, useTranslate } from 'react-admin';
+import { AccountMenu } from './AccountMenu';
 import { AdminLanguageSwitch } from './AdminLanguageSwitch';
+import { appBarStyles, BAR_CLASS } from './appBarStyles';
+import { MenuToggle } from './MenuToggle';
 import { GlobalSearch } from './search/GlobalSearch';
-import { SecurityMenuItem } from '../auth/security/SecurityMenuItem';
-import { SignOutMenuItem } from './SignOutMenuItem';
 import { useMerchantName } from './useMerchantName';
 
 /**
- * "Bawaba" and the merchant's brand, the current screen's title (the page's one heading of level
- * 1), the language switch and the user menu. On phones the brand gives way to the screen title.
+ * The menu's toggle, "Bawaba" and the merchant's brand, the current screen's title (the page's one
+ * heading of level 1), the search, the language switch and the account menu. On phones the brand
+ * gives way to the screen title. Plain elements under the bar's one style (`appBarStyles`), where
+ * react-admin's bar would be a styled component, a tooltip and a media query for each button.
  */
-export function PortalAppBar(props: AppBarProps) {
+export function PortalAppBar() {
   const translate = useTranslate();
   const merchantName = useMerchantName();
-  const { identity } = useGetIdentity();
-  // The button shows the user's name: its accessible name starts with it (WCAG 2.5.3, label in name).
-  const menuLabel = identity?.fullName
-    ? translate('app.account.menu', { name: identity.fullName })
-    : 'ra.auth.user_menu';
   return (
-    <AppBar
-      {...props}
-      color="primary"
-      toolbar={<AdminLanguageSwitch />}
-      userMenu={
-        <UserMenu label={menuLabel}>
-          <SecurityMenuItem />
-          <SignOutMenuItem />
-        </UserMenu>
-      }
-    >
-      <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'baseline', gap: 1, mr: 3, minWidth: 0 }}>
-        <Typography component="p" variant="h6" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-          {translate('app.name')}
-        </Typography>
+    <Box component="header" className={BAR_CLASS} sx={appBarStyles}>
+      <MenuToggle />
+      <div className={`${BAR_CLASS}-brand`}>
+        <p className={`${BAR_CLASS}-name`}>{translate('app.name')}</p>
         {merchantName && (
-          <Typography component="p" variant="body2" noWrap dir="auto" sx={{ opacity: 0.9, maxWidth: 220 }}>
+          <p className={`${BAR_CLASS}-merchant`} dir="auto">
             {merchantName}
-          </Typography>
+          </p>
         )}
-      </Box>
+      </div>
       <TitlePortal
         component="h1"
         variant="h6"
@@ -49,6 +35,8 @@ export function PortalAppBar(props: AppBarProps) {
         sx={{ fontSize: { xs: '1.05rem', sm: '1.1rem' }, '& .RaConfigurable-root': { display: 'inline' } }}
       />
       <GlobalSearch />
-    </AppBar>
+      <AdminLanguageSwitch />
+      <AccountMenu />
+    </Box>
   );
 }
