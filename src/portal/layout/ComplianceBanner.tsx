@@ -1,8 +1,7 @@
 import Close from '@mui/icons-material/Close';
 import WarningAmber from '@mui/icons-material/WarningAmber';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
+import Box from '@mui/material/Box';
+import { alpha, darken, lighten, type CSSObject, type Theme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useGetList, usePermissions, useTranslate } from 'react-admin';
@@ -40,6 +39,61 @@ export function flaggedDocumentQueries() {
 }
 
 /**
+ * The banner's look, once for the banner (in its `sx`, bare numbers of padding are theme units, so
+ * lengths are written in pixels): MUI's standard warning alert, its action a small text button and
+ * its dismissal a small round icon button, as rules on plain elements.
+ */
+function bannerStyles(theme: Theme): CSSObject {
+  const { palette, typography, shape, transitions } = theme;
+  const text = darken(palette.warning.light, 0.6);
+  const button: CSSObject = {
+    display: 'inline-flex',
+    alignItems: 'center',
+    border: 0,
+    background: 'none',
+    color: 'inherit',
+    cursor: 'pointer',
+    textDecoration: 'none',
+    transition: transitions.create('background-color', { duration: transitions.duration.short }),
+    '&:hover': { backgroundColor: alpha(text, palette.action.hoverOpacity) },
+    '&:focus-visible': { outline: `2px solid ${text}`, outlineOffset: 1 },
+  };
+  return {
+    ...typography.body2,
+    display: 'flex',
+    alignItems: 'center',
+    marginBottom: '16px',
+    padding: '6px 16px',
+    borderRadius: `${shape.borderRadius}px`,
+    color: text,
+    backgroundColor: lighten(palette.warning.light, 0.9),
+    '& > svg': { flexShrink: 0, width: 22, height: 22, marginRight: '12px', color: palette.warning.main },
+    '& > p': { margin: 0, padding: '8px 0', minWidth: 0 },
+    '& > span': {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '4px',
+      marginLeft: 'auto',
+      paddingLeft: '16px',
+      marginRight: '-8px',
+    },
+    '& .bw-banner-action': {
+      ...button,
+      ...typography.button,
+      fontSize: typography.pxToRem(13),
+      padding: '4px 5px',
+      borderRadius: `${shape.borderRadius}px`,
+    },
+    '& .bw-banner-dismiss': {
+      ...button,
+      padding: '5px',
+      borderRadius: '50%',
+      '& > svg': { width: 20, height: 20, fill: 'currentColor' },
+    },
+  };
+}
+
+/**
  * SPEC §8's warning that compliance documents are invalid or nearing expiry: shown while any of
  * the merchant's documents is rejected, expired or expires within 30 days, with the way to the
  * compliance screen. Asks nothing of users who may not open the documents. It can be dismissed,
@@ -64,22 +118,23 @@ export function ComplianceBanner() {
   };
   const dismissLabel = translate('app.compliance_banner.dismiss');
   return (
-    <Alert
-      severity="warning"
-      icon={<WarningAmber />}
-      sx={{ mb: 2, alignItems: 'center' }}
-      action={
-        <>
-          <Button component={Link} to={COMPLIANCE_PATH} color="inherit" size="small">
-            {translate('app.compliance_banner.action')}
-          </Button>
-          <IconButton color="inherit" size="small" aria-label={dismissLabel} title={dismissLabel} onClick={dismiss}>
-            <Close fontSize="small" />
-          </IconButton>
-        </>
-      }
-    >
-      {translate('app.compliance_banner.message')}
-    </Alert>
+    <Box role="alert" sx={bannerStyles}>
+      <WarningAmber />
+      <p>{translate('app.compliance_banner.message')}</p>
+      <span>
+        <Link className="bw-banner-action" to={COMPLIANCE_PATH}>
+          {translate('app.compliance_banner.action')}
+        </Link>
+        <button
+          type="button"
+          className="bw-banner-dismiss"
+          aria-label={dismissLabel}
+          title={dismissLabel}
+          onClick={dismiss}
+        >
+          <Close />
+        </button>
+      </span>
+    </Box>
   );
 }
