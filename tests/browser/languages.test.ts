@@ -53,7 +53,7 @@ describe('the portal in Arabic', () => {
     // react-admin's own words, from react-admin.ar.json: the create button and the pagination.
     await page.getByRole('link', { name: 'إنشاء' }).waitFor();
     await page.getByText('عدد الصفوف في الصفحة:').waitFor();
-    await page.getByText(/^1-25 من \d+$/).waitFor();
+    await page.getByText(/^\u20661-25\u2069 من \d+$/).waitFor();
     await page.getByRole('button', { name: 'الانتقال إلى الصفحة التالية' }).waitFor();
     expect(await documentLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
 
@@ -76,7 +76,7 @@ describe('the portal in Arabic', () => {
     await page.goto(`${baseUrl}/invoice/invoice-list`);
     await page.getByRole('heading', { name: 'الفواتير' }).waitFor();
     await page.getByRole('listitem').filter({ hasText: 'INV-' }).first().waitFor();
-    await page.getByText(/^1-25 من \d+$/).waitFor();
+    await page.getByText(/^\u20661-25\u2069 من \d+$/).waitFor();
     expect(await documentLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await expectNoSidewaysScroll(page, 'invoice-list-ar-360');
     expect(errors).toEqual([]);
