@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatNumber } from '../resources/format';
+import { rowRange } from '../resources/list/rowRange';
 
 /**
  * The refused fields of a file, one line each: the row number as the file has it, the field's
@@ -77,11 +78,7 @@ export function ProblemTable({ problems, label }: { problems: readonly ShownProb
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
           getItemAriaLabel={(control) => translate(`ra.navigation.${control}`)}
           labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', {
-              offsetBegin: formatNumber(from, language),
-              offsetEnd: formatNumber(to, language),
-              total: formatNumber(count, language),
-            })
+            rowRange(translate, formatNumber(from, language), formatNumber(to, language), formatNumber(count, language))
           }
         />
       )}

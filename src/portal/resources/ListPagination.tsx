@@ -5,9 +5,7 @@ import { alpha, type CSSObject, type Theme } from '@mui/material/styles';
 import type { ReactElement } from 'react';
 import { useListPaginationContext, useTranslate } from 'react-admin';
 import { pageItems } from './list/pageItems';
-
-const LTR_ISOLATE = '\u2066';
-const POP_ISOLATE = '\u2069';
+import { rowRange } from './list/rowRange';
 
 /** The page sizes a user may choose, the list's own among them. */
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -115,12 +113,7 @@ export function ListPagination() {
   if (total === 0 || page < 1 || (pages !== undefined && page > pages)) return null;
   const from = (page - 1) * perPage + 1;
   const to = total == null ? page * perPage : Math.min(total, page * perPage);
-  // "1-25" is one left-to-right run (an isolate): in Arabic text it would otherwise read "25-1".
-  const rows = { offsetBegin: `${LTR_ISOLATE}${from}`, offsetEnd: `${to}${POP_ISOLATE}` };
-  const range =
-    total == null
-      ? translate('ra.navigation.partial_page_range_info', rows)
-      : translate('ra.navigation.page_range_info', { ...rows, total });
+  const range = rowRange(translate, from, to, total ?? undefined);
   const hasNext = pages === undefined ? Boolean(hasNextPage) : page < pages;
   const sizes = PAGE_SIZES.includes(perPage) ? PAGE_SIZES : [...PAGE_SIZES, perPage].sort((a, b) => a - b);
   return (

@@ -34,6 +34,7 @@ import { enumLabelKey, fieldLabelKey } from '../../forms/uiSchema';
 import OwnEdit from '../own/OwnEdit';
 import { OwnApiContext } from '../own/ownApi';
 import { ownTitle } from '../own/ownLabels';
+import { rowRange } from '../../resources/list/rowRange';
 
 type NotificationRow = EntityRecord<'notification'>;
 
@@ -212,9 +213,7 @@ function NotificationTable() {
             rowsPerPage={PER_PAGE}
             rowsPerPageOptions={[]}
             onPageChange={(_event, next) => setPage(next)}
-            labelDisplayedRows={({ from, to, count }) =>
-              translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-            }
+            labelDisplayedRows={({ from, to, count }) => rowRange(translate, from, to, count)}
             getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
           />
         )}

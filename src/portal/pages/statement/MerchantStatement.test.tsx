@@ -123,7 +123,7 @@ describe('the merchant statement screen', { timeout: 60_000 }, () => {
     await renderScreen();
     fireEvent.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(sent.at(-1)?.url.searchParams.get('range')).toBe('[25,49]'));
-    expect(await screen.findByText('26-26 of 26')).toBeTruthy();
+    expect(await screen.findByText('\u206626-26\u2069 of 26')).toBeTruthy();
   });
 
   it('refuses a range longer than six months beside the dates, without asking', async () => {

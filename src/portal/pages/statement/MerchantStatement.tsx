@@ -19,6 +19,7 @@ import { StatementLines } from './StatementLines';
 import { SCREEN_ONLY, StatementPrint } from './StatementPrint';
 import { StatementSummary } from './StatementSummary';
 import { downloadStatement, useStatement, wholeStatement } from './statementApi';
+import { rowRange } from '../../resources/list/rowRange';
 
 /** The rule the API holds the range to (`dateRangeProblem` is its own check). */
 const RULE: XDateRange = { field: 'at', maxMonths: STATEMENT_MAX_MONTHS };
@@ -132,9 +133,7 @@ export default function MerchantStatement() {
                 setPage(0);
               }}
               labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-              labelDisplayedRows={({ from, to, count }) =>
-                translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
-              }
+              labelDisplayedRows={({ from, to, count }) => rowRange(translate, from, to, count)}
             />
           </Card>
         )}
