@@ -1,6 +1,6 @@
 import type { PosTerminal, SaleList, TerminalSubscription } from '../../generated';
 import type { EntityCreate, EntityRecord, EntityServerValues } from '../../generated/entities';
-import { fromFils, toFils } from '../../shared/money';
+import { saleTotals, saleTotalsText } from '../../shared/sale-totals';
 import { demoCategories, demoProducts } from './demo-catalogue';
 import { INVOICE_CUSTOMERS } from './demo-invoices';
 import { CUSTOMERS, payerMobile } from './demo-payers';
@@ -177,12 +177,6 @@ function personOf(i: number): [string, string] {
 const emailOf = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`;
 
 /** A discount or charge on `fils`: a fixed amount or a percentage (three decimals), never below zero. */
-function adjustment(kind: SaleList['discount_type'], value: string | undefined, fils: bigint): bigint {
-  const amount = toFils(value ?? '0') ?? 0n;
-  if (kind === 'percentage') return (fils * amount + 50_000n) / 100_000n;
-  return amount;
-}
-
 function demoOrder(
   random: Random,
   i: number,
@@ -197,10 +191,6 @@ function demoOrder(
     const product = products.get(title);
     return { product: title, qty: random.int(1, 3), price: String(product?.sale_price ?? product?.price) };
   });
-  const subTotal = items.reduce((sum, item) => sum + (toFils(item.price) ?? 0n) * BigInt(item.qty), 0n);
-  const discountFils = adjustment(list.discount_type, list.discount_value, subTotal);
-  const discount = discountFils > subTotal ? subTotal : discountFils;
-  const serviceCharge = adjustment(list.service_charge_type, list.service_charge_value, subTotal);
   const [name] = personOf(random.int(0, 59));
   // Recent orders are still being handled; older ones have reached every later status.
   const status = i >= count - 4 ? 'waiting' : ORDER_STATUSES[i % ORDER_STATUSES.length];
@@ -209,10 +199,7 @@ function demoOrder(
     customer_mobile: kuwaitiMobile(random),
     ...(i % 3 === 0 ? { customer_email: emailOf(name) } : {}),
     items,
-    sub_total: fromFils(subTotal),
-    discount: fromFils(discount),
-    service_charge: fromFils(serviceCharge),
-    grand_total: fromFils(subTotal - discount + serviceCharge),
+    ...saleTotalsText(saleTotals(items, list)),
     status,
     created_at: isoTime(created),
     updated_at: isoTime(Math.min(now, created + random.int(0, 5) * DAY)),
