@@ -7,7 +7,9 @@ export interface SaleOrder {
   customer_name?: string;
   customer_mobile?: string;
   customer_email?: string;
+  customer_language?: 'en' | 'ar';
   items?: {
+    product_id: number;
     product: string;
     qty: number;
     price: string;
@@ -17,6 +19,9 @@ export interface SaleOrder {
   discount?: string;
   grand_total?: string;
   status?: 'waiting' | 'in_process' | 'ready_to_ship' | 'shipped' | 'delivered' | 'rejected';
+  payment_status?: 'unpaid' | 'paid' | 'expired';
+  reserved_until?: string;
+  transaction_reference?: string;
   created_at?: string;
   updated_at?: string;
 }

@@ -189,7 +189,13 @@ function demoOrder(
   const picked = [...titles].sort(() => random.next() - 0.5).slice(0, random.int(1, 3));
   const items = picked.map((title) => {
     const product = products.get(title);
-    return { product: title, qty: random.int(1, 3), price: String(product?.sale_price ?? product?.price) };
+    if (!product) throw new Error(`Demo product ${title} is missing`);
+    return {
+      product_id: product.id,
+      product: title,
+      qty: random.int(1, 3),
+      price: String(product.sale_price ?? product.price),
+    };
   });
   const [name] = personOf(random.int(0, 59));
   // Recent orders are still being handled; older ones have reached every later status.
