@@ -25,6 +25,8 @@ import { webhookResendRoutes } from './messaging/webhook-resend-route';
 import { SandboxClock } from './messaging/sandbox-clock';
 import { installPaymentEffects } from './payments/effects';
 import { payRoutes } from './payments/routes';
+import { storefrontRoutes } from './sales/routes';
+import { storefrontSchemas } from './sales/schemas';
 import { paySchemas } from './payments/schemas';
 import { sharedSerializers } from './http/serializers';
 import { SHARED_SCHEMAS } from './http/shared-schemas';
@@ -155,6 +157,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ...keysRevealSchemas,
     ...referenceSchemas,
     ...paySchemas,
+    ...storefrontSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -167,6 +170,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       referenceRoutes(v1, ctx);
       fileRoutes(v1, ctx);
       payRoutes(v1, ctx);
+      storefrontRoutes(v1, ctx);
       openapiRoutes(v1, () => app.swagger());
       await v1.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate(ctx));

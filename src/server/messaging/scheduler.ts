@@ -2,6 +2,7 @@ import { now as clockNow } from '../../schema/calendar';
 import type { ServerContext } from '../context';
 import { voidExpiredAuthorizations } from '../payments/authorizations';
 import { sweepPayments } from '../payments/sweep';
+import { releaseExpiredOrders } from '../sales/orders';
 import { processDueRefunds } from '../payments/refunds';
 import { runDailySettlement } from '../payments/settlement-run';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
@@ -43,6 +44,8 @@ export interface TickSummary {
   transfers: number;
   /** Webhooks delivered. */
   webhooks: number;
+  /** Unpaid sale orders whose hold ran out, their stock given back. */
+  expiredOrders: number;
 }
 
 function tableOf(ctx: ServerContext, entity: string): string | null {
@@ -149,6 +152,7 @@ export class Scheduler {
     const voided = await step(() => voidExpiredAuthorizations(this.ctx, now), 0);
     const refunds = await step(() => processDueRefunds(this.ctx, now), 0);
     const transfers = await step(() => runDailySettlement(this.ctx, now), 0);
+    const orders = await step(() => releaseExpiredOrders(this.ctx, now), 0);
     // What the steps queued (SMS, webhooks of charges) leaves now.
     this.ctx.outbox.kick();
     const webhooks = await step(() => this.webhooks.dispatch(now), 0);
@@ -163,6 +167,7 @@ export class Scheduler {
       refunds,
       transfers,
       webhooks,
+      expiredOrders: orders,
     };
   }
 

@@ -47,6 +47,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   reference: 'Reference data and the health check; no sign-in needed.',
   files: 'Files uploaded with a record, by the name the server gave them.',
   pay: 'The public payer pages: what a payment link asks for, paying it, and the receipt.',
+  storefront:
+    "The storefront's customer pages: a sale list as its customers see it, placing an order from a cart, and the order's receipt and tracking.",
   dashboard: "The dashboard's figures, from the ledger of payments.",
   search: "Records of every kind found at once, by reference, name, mobile or amount: the app bar's search.",
 };
