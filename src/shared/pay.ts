@@ -16,9 +16,10 @@ export type PaymentStatus = 'success' | 'failed' | 'authorized' | 'pending' | 'r
  * - `parts`: a split, instalment or group invoice, paid part by part (`/sp/{ref}` lists the parts);
  * - `part`: one part of those (`/smspay/{ref}` of the part);
  * - `open`: an open invoice, paid any number of times (`/open-invoice/checkout/{ref}`);
- * - `subscription`: the first payment of a recurring subscription, which keeps the card for the next ones.
+ * - `subscription`: the first payment of a recurring subscription, which keeps the card for the next ones;
+ * - `order`: an order placed from a sale list's cart, paid at its checkout.
  */
-export type PayableKind = 'invoice' | 'parts' | 'part' | 'open' | 'subscription';
+export type PayableKind = 'invoice' | 'parts' | 'part' | 'open' | 'subscription' | 'order';
 
 /**
  * Whether the link can be paid now. `paid` links show their receipt; `expired`, `cancelled` and

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now as clockNow } from '../../src/schema/calendar';
 import { kuwaitToday } from '../../src/server/payments/kuwait-time';
 import { releaseExpiredOrders } from '../../src/server/sales/orders';
+import { setSaleAdminCharge } from '../../src/server/support/fees';
+import { TEST_CARDS } from '../../src/shared/pay';
 import { ACCOUNTS, Client } from './helpers/client';
+import { card, Payer } from './helpers/pay';
 import { DRIVERS, startServer, type TestServer } from './helpers/server';
 
 /**
@@ -237,5 +240,66 @@ describe.each(DRIVERS)('the storefront: placing an order (%s)', (driver) => {
     expect(await stockOf(dates.id)).toBe(4);
     const tracked = (await visitor().get(`/v1/storefront/orders/${String(placed.reference_no)}`)).json();
     expect(tracked.payment_status).toBe('expired');
+  });
+
+  it("is paid through the payer API: the order marked paid, its fees under the sale list's own admin charge", async () => {
+    const dates = await product({ title: 'Dates box', price: '10.000', stock: 5 });
+    const list = await saleList([dates.id], { discount_value: '0', service_charge_value: '0' });
+    const ctx = server.app.bawaba;
+    await ctx.db.transaction((tx) =>
+      setSaleAdminCharge(tx, ctx, ACCOUNTS.merchant.email, String(list.reference_no), 'apple_pay', {
+        percent: '1',
+        fixed_amount: '0.050',
+      }),
+    );
+    const placed = (await order(list, { items: [{ product_id: dates.id, qty: 2 }] })).json();
+    const payer = new Payer(server);
+    expect(await payer.payable(placed.reference_no)).toMatchObject({
+      kind: 'order',
+      state: 'payable',
+      amount: '20.000',
+      methods: ['card', 'apple_pay', 'google_pay'],
+    });
+    const declined = await payer.paid(placed.reference_no, { method: 'card', card: card(TEST_CARDS.declined) });
+    expect(declined.status).toBe('failed');
+    // A wallet is taken at once (a card would only be authorised: the merchant's checkout captures later).
+    const paid = await payer.paid(placed.reference_no, { method: 'apple_pay' });
+    expect(paid.status).toBe('success');
+
+    const tracked = (await visitor().get(`/v1/storefront/orders/${String(placed.reference_no)}`)).json();
+    expect(tracked.payment_status).toBe('paid');
+    const [stored] = (await merchant.list('/v1/sale/order', { filter: { q: placed.reference_no } })).json();
+    expect(stored.transaction_reference).toBe(paid.transaction_reference);
+    const [transaction] = (
+      await merchant.list('/v1/report/transactions', {
+        filter: { q: paid.transaction_reference, created_at_gte: day(-1), created_at_lte: day(1) },
+      })
+    ).json();
+    // The list's 1% + 0.050 of 20.000, not the merchant's own charge of wallets.
+    expect(transaction).toMatchObject({
+      invoice_reference: placed.reference_no,
+      amount: '20.000',
+      admin_charge: '0.250',
+    });
+    // Paid, the hold no longer runs out: the scheduler leaves its stock sold.
+    expect(await releaseExpiredOrders(ctx, new Date(Date.parse(placed.reserved_until) + 60_000))).toBe(0);
+    expect(await stockOf(dates.id)).toBe(3);
+    const again = await payer.pay(placed.reference_no, { method: 'card', card: card(TEST_CARDS.success) });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses to pay an order whose hold ran out, and gives its stock back then', async () => {
+    const dates = await product({ title: 'Dates box', price: '4.500', stock: 2 });
+    const list = await saleList([dates.id]);
+    const placed = (await order(list, { items: [{ product_id: dates.id, qty: 2 }] })).json();
+    expect(await stockOf(dates.id)).toBe(0);
+    const ctx = server.app.bawaba;
+    await ctx.db.query(
+      `update sale_orders set reserved_until = now() - interval '1 minute' where reference_no = $1::text`,
+      [placed.reference_no],
+    );
+    const late = await new Payer(server).pay(placed.reference_no, { method: 'card', card: card(TEST_CARDS.success) });
+    expect(late.statusCode).toBe(409);
+    expect(await stockOf(dates.id)).toBe(2);
   });
 });

@@ -72,6 +72,16 @@ async function unpay(ctx: ServerContext, q: Queryable, target: Target, transacti
     case 'subscription':
       // A subscription's payments are always charged at once: never an authorisation.
       return;
+    case 'order':
+      // The order is unpaid again; its stock is still its own, held until the merchant rejects it.
+      await storeOf(ctx, 'sale_order').update(
+        q,
+        target.merchantId,
+        target.order.id,
+        { payment_status: 'unpaid', transaction_reference: null },
+        'patch',
+      );
+      return;
   }
 }
 

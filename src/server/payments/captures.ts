@@ -67,7 +67,15 @@ async function process(
     : null;
   if (!answer?.ok) return { status: 'rejected', capture_type: kind, rejection_reason: 'processor_refused' };
 
-  const fees = await feesFor(q, ctx, merchantId, amount, transaction.payment_method as PayMethod, now);
+  const fees = await feesFor(
+    q,
+    ctx,
+    merchantId,
+    amount,
+    transaction.payment_method as PayMethod,
+    now,
+    transaction.invoice_reference,
+  );
   const captured = await transactions.update(
     q,
     merchantId,

@@ -20,7 +20,7 @@ export function webhookOf(target: Target): string | null {
   const url =
     target.kind === 'subscription'
       ? target.subscription.webhook_url
-      : target.kind === 'open'
+      : target.kind === 'open' || target.kind === 'order'
         ? null
         : target.invoice.webhook_url;
   return typeof url === 'string' && url !== '' ? url : null;
@@ -74,6 +74,15 @@ async function applySuccess(
       return;
     case 'subscription':
       await applyFirstCharge(ctx, q, target.subscription, charge, now);
+      return;
+    case 'order':
+      await storeOf(ctx, 'sale_order').update(
+        q,
+        target.merchantId,
+        target.order.id,
+        { payment_status: 'paid', transaction_reference: transactionReference, updated_at: now.toISOString() },
+        'patch',
+      );
       return;
   }
 }

@@ -100,23 +100,47 @@ export async function monthVolume(q: Queryable, ctx: ServerContext, merchantId: 
   return filsOfText(row?.volume) ?? 0n;
 }
 
-/** Everything the fees of the merchant's payment by `method` at `at` depend on. */
+/** The sale list of the merchant's order `reference`, or null when the reference is no order's. */
+async function orderSaleList(
+  q: Queryable,
+  ctx: ServerContext,
+  merchantId: number,
+  reference: string | null | undefined,
+): Promise<number | null> {
+  if (!reference) return null;
+  const [row] = await q.query<{ sale_list_id: number | null }>(
+    `select sale_list_id from ${storeOf(ctx, 'sale_order').table}
+     where merchant_id = $1::integer and reference_no = $2::text`,
+    [merchantId, reference],
+  );
+  return row?.sale_list_id ?? null;
+}
+
+/**
+ * Everything the fees of the merchant's payment by `method` at `at` depend on. The payment of an
+ * order (`paidReference` an order's) takes its sale list's admin charge when support set one.
+ */
 export async function feeRulesOf(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
   method: PayMethod,
   at: Date,
+  paidReference?: string | null,
 ): Promise<FeeRules> {
   const adminCharge = await adminChargeRule(q, ctx, merchantId, method);
   const commission = await commissionTiers(q, ctx, merchantId, method);
   const tiered = commission.some((tier) => tier.fromVolume > 0n);
-  return { adminCharge, commission, monthVolume: tiered ? await monthVolume(q, ctx, merchantId, at) : 0n };
+  const rules = { adminCharge, commission, monthVolume: tiered ? await monthVolume(q, ctx, merchantId, at) : 0n };
+  const saleListId = await orderSaleList(q, ctx, merchantId, paidReference);
+  if (saleListId === null) return rules;
+  return saleFeeRules(rules, await saleAdminChargeRule(q, ctx, merchantId, saleListId, method));
 }
 
 /**
  * The fees of the merchant's successful payment of `amount` fils by `method` at `at` (the moment
- * the money is taken: the payment, the capture, the settlement of a pending one).
+ * the money is taken: the payment, the capture, the settlement of a pending one) for what
+ * `paidReference` names.
  */
 export async function feesFor(
   q: Queryable,
@@ -125,8 +149,9 @@ export async function feesFor(
   amount: bigint,
   method: PayMethod,
   at: Date,
+  paidReference?: string | null,
 ): Promise<Fees> {
-  return feesOf(amount, method, await feeRulesOf(q, ctx, merchantId, method, at));
+  return feesOf(amount, method, await feeRulesOf(q, ctx, merchantId, method, at, paidReference));
 }
 
 /** The fees of a payment of `amount` by `method` that ends in `status` at `at`: none unless it succeeded. */
@@ -138,9 +163,10 @@ export async function feesOfStatus(
   amount: bigint,
   method: PayMethod,
   at: Date,
+  paidReference?: string | null,
 ): Promise<Fees> {
   if (status !== 'success') return { adminCharge: 0n, commission: 0n, net: 0n };
-  return feesFor(q, ctx, merchantId, amount, method, at);
+  return feesFor(q, ctx, merchantId, amount, method, at, paidReference);
 }
 
 /**

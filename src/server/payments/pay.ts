@@ -62,6 +62,8 @@ function amountOf(target: Target, request: PayRequest): bigint {
       return filsOf(target.part.amount);
     case 'subscription':
       return filsOf(target.subscription.amount);
+    case 'order':
+      return filsOf(target.order.grand_total);
     case 'open': {
       const { open } = target;
       if (open.amount_type !== 'open') return filsOf(open.amount);
@@ -118,6 +120,8 @@ function customerOf(target: Target, request: PayRequest): { name: string | null;
       return { name: text(target.subscription.customer_name), mobile: text(target.subscription.mobile) };
     case 'open':
       return { name: text(request.payer?.name), mobile: text(request.payer?.mobile) };
+    case 'order':
+      return { name: text(target.order.customer_name), mobile: text(target.order.customer_mobile) };
   }
 }
 

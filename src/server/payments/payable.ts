@@ -38,6 +38,9 @@ export function methodsOf(stored: unknown): PayMethod[] {
   return methods.length > 0 ? methods : ['card'];
 }
 
+/** How a sale list's order is paid at its checkout. */
+const ORDER_METHODS: PayMethod[] = ['card', 'apple_pay', 'google_pay'];
+
 /** The methods a target can be paid with: a subscription keeps a card for its next charges. */
 export function targetMethods(target: Target): PayMethod[] {
   switch (target.kind) {
@@ -45,6 +48,8 @@ export function targetMethods(target: Target): PayMethod[] {
       return ['card'];
     case 'open':
       return methodsOf(target.open.payment_methods);
+    case 'order':
+      return ORDER_METHODS;
     default:
       return methodsOf(target.invoice.payment_methods);
   }
@@ -153,6 +158,23 @@ async function describe(q: Queryable, target: Target, today: string) {
         parent_reference: null,
       };
     }
+    case 'order': {
+      const { order } = target;
+      return {
+        invoice_kind: 'order',
+        title: null,
+        description: null,
+        customer_name: text(order.customer_name),
+        amount: money(order.grand_total),
+        min_amount: null,
+        max_amount: null,
+        fields: [],
+        expiry_date: null,
+        parts: [],
+        subscription: null,
+        parent_reference: null,
+      };
+    }
   }
 }
 
@@ -181,7 +203,7 @@ export async function payableOf(q: Queryable, target: Target, today: string, now
 
 /** Counts one visit of a link on the invoice or open invoice it belongs to. */
 export async function countVisit(ctx: ServerContext, q: Queryable, target: Target): Promise<void> {
-  if (target.kind === 'subscription') return;
+  if (target.kind === 'subscription' || target.kind === 'order') return;
   const [table, id] =
     target.kind === 'open'
       ? [storeOf(ctx, 'open_invoice').table, target.open.id]

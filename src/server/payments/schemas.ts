@@ -66,7 +66,7 @@ const payable = {
   ],
   properties: {
     reference_no: { type: 'string' },
-    kind: { type: 'string', enum: ['invoice', 'parts', 'part', 'open', 'subscription'] },
+    kind: { type: 'string', enum: ['invoice', 'parts', 'part', 'open', 'subscription', 'order'] },
     invoice_kind: { type: 'string' },
     state: { type: 'string', enum: STATES },
     merchant: { $ref: 'pay-merchant#' },

@@ -87,7 +87,7 @@ async function settle(
   const reference = transaction.invoice_reference;
   const target = reference ? await findTarget(ctx, q, reference, true) : null;
   const payable = target !== null && !['paid', 'cancelled'].includes(stateOf(target, kuwaitToday(now)));
-  const fees = await feesOfStatus(q, ctx, transaction.merchant_id, status, amount, method, now);
+  const fees = await feesOfStatus(q, ctx, transaction.merchant_id, status, amount, method, now, reference);
   const resultCode = status === 'failed' ? 'DECLINED' : payable || !target ? 'CAPTURED' : DUPLICATE_RESULT;
   const row = await storeOf(ctx, 'transaction').update(
     q,

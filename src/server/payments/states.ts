@@ -5,6 +5,7 @@ import { ApiError } from '../kernel/api-error';
 import { storeOf } from '../storage/entity-stores';
 import { kuwaitToday } from './kuwait-time';
 import type { PartRow } from './parts';
+import { expireOrder } from '../sales/order-stock';
 import type { InvoiceRow, OpenInvoiceRow, Target } from './targets';
 
 /**
@@ -47,6 +48,13 @@ export function stateOf(target: Target, today: string): PayableState {
       return partState(target.invoice, target.part, target.parts, today);
     case 'open':
       return openState(target.open, today);
+    case 'order': {
+      const { payment_status, status } = target.order;
+      if (payment_status === 'paid') return 'paid';
+      if (status === 'rejected') return 'cancelled';
+      if (payment_status === 'expired') return 'expired';
+      return 'payable';
+    }
     case 'subscription': {
       const { status, number_of_recurrences } = target.subscription;
       if (status === 'cancelled' || status === 'failed') return 'cancelled';
@@ -105,6 +113,14 @@ export async function expireIfDue(
 ): Promise<Target> {
   const today = kuwaitToday(now);
   if (target.kind === 'subscription') return target;
+  if (target.kind === 'order') {
+    const { order } = target;
+    const held = order.reserved_until ? new Date(String(order.reserved_until)) : null;
+    if (order.payment_status !== 'unpaid' || !held || held > now) return target;
+    // Its hold ran out before the scheduler gave the stock back: it is given back now.
+    await expireOrder(ctx, q, order, now);
+    return { ...target, order: { ...order, payment_status: 'expired' } };
+  }
   if (target.kind === 'open') {
     const { open } = target;
     if (open.status !== 'active' || !pastExpiry(open.expiry_date, today)) return target;

@@ -17,13 +17,15 @@ import { isPartKind, partByReference, partsOf, type PartRow } from './parts';
 export type InvoiceRow = WithSet<TableRow<'invoice'>, 'kind'>;
 export type OpenInvoiceRow = TableRow<'open_invoice'>;
 export type SubscriptionRow = WithSet<TableRow<'subscription'>, 'frequency' | 'start_date'>;
+export type OrderRow = TableRow<'sale_order'>;
 
 export type Target =
   | { kind: 'invoice'; merchantId: number; reference: string; invoice: InvoiceRow }
   | { kind: 'parts'; merchantId: number; reference: string; invoice: InvoiceRow; parts: PartRow[] }
   | { kind: 'part'; merchantId: number; reference: string; invoice: InvoiceRow; part: PartRow; parts: PartRow[] }
   | { kind: 'open'; merchantId: number; reference: string; open: OpenInvoiceRow }
-  | { kind: 'subscription'; merchantId: number; reference: string; subscription: SubscriptionRow };
+  | { kind: 'subscription'; merchantId: number; reference: string; subscription: SubscriptionRow }
+  | { kind: 'order'; merchantId: number; reference: string; order: OrderRow };
 
 async function rowBy<T extends Row>(
   q: Queryable,
@@ -93,7 +95,11 @@ export async function findTarget(
     reference,
     lock,
   );
-  if (!subscription) return null;
-  assertSet(subscription, ['frequency', 'start_date'], 'A subscription');
-  return { kind: 'subscription', merchantId: subscription.merchant_id, reference, subscription };
+  if (subscription) {
+    assertSet(subscription, ['frequency', 'start_date'], 'A subscription');
+    return { kind: 'subscription', merchantId: subscription.merchant_id, reference, subscription };
+  }
+
+  const order = await rowBy<OrderRow>(q, storeOf(ctx, 'sale_order').table, 'reference_no', reference, lock);
+  return order ? { kind: 'order', merchantId: order.merchant_id, reference, order } : null;
 }

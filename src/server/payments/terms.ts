@@ -56,6 +56,8 @@ export function serviceTypesOf(target: Target): string[] {
       return ['open_invoice', 'payment_gateway'];
     case 'subscription':
       return ['subscription', 'payment_gateway'];
+    case 'order':
+      return ['product_listing', 'payment_gateway'];
     default:
       return target.invoice.kind === 'delivery'
         ? ['delivery_invoice', 'quick_invoice', 'payment_gateway']

@@ -138,7 +138,16 @@ export async function recordTransaction(
       ...moneyColumns(
         charge.status,
         input.amount,
-        await feesOfStatus(q, ctx, input.merchantId, charge.status, input.amount, input.method, input.now),
+        await feesOfStatus(
+          q,
+          ctx,
+          input.merchantId,
+          charge.status,
+          input.amount,
+          input.method,
+          input.now,
+          input.invoiceReference,
+        ),
       ),
       status: charge.status,
       authorized_until: authorizedUntil,
@@ -160,7 +169,7 @@ export async function settleCash(
   q: Queryable,
   ctx: ServerContext,
   merchantId: number,
-  transaction: Pick<TableRow<'transaction'>, 'id' | 'amount'>,
+  transaction: Pick<TableRow<'transaction'>, 'id' | 'amount' | 'invoice_reference'>,
   webhookUrl: string | null,
   now: Date,
 ): Promise<RecordedTransaction> {
@@ -174,7 +183,7 @@ export async function settleCash(
       ...moneyColumns(
         'success',
         filsOf(transaction.amount),
-        await feesFor(q, ctx, merchantId, filsOf(transaction.amount), 'cash', now),
+        await feesFor(q, ctx, merchantId, filsOf(transaction.amount), 'cash', now, transaction.invoice_reference),
       ),
       updated_at: now.toISOString(),
     },

@@ -15,6 +15,7 @@ import type { TableRow } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
 import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../storage/idempotency-keys';
 import { payMerchant } from '../payments/payable';
+import { expireOrder } from './order-stock';
 import { listProducts, priceOf, saleListBy, saleListState, type ProductRow, type SaleListRow } from './storefront';
 
 /**
@@ -226,7 +227,6 @@ export async function placeOrder(
  */
 export async function releaseExpiredOrders(ctx: ServerContext, now: Date): Promise<number> {
   const orders = storeOf(ctx, 'sale_order').table;
-  const products = storeOf(ctx, 'product').table;
   return ctx.db.transaction(async (tx) => {
     const expired = await tx.query<{ id: number; merchant_id: number; items: SaleOrderRow['items'] }>(
       `select id, merchant_id, items from ${orders}
@@ -234,18 +234,7 @@ export async function releaseExpiredOrders(ctx: ServerContext, now: Date): Promi
        order by id limit 500 for update skip locked`,
       [now.toISOString()],
     );
-    for (const order of expired) {
-      for (const item of order.items ?? []) {
-        await tx.query(
-          `update ${products} set stock = stock + $3::integer where merchant_id = $1::integer and id = $2::integer`,
-          [order.merchant_id, item.product_id, item.qty],
-        );
-      }
-      await tx.query(
-        `update ${orders} set payment_status = 'expired', updated_at = $2::timestamptz where id = $1::integer`,
-        [order.id, now.toISOString()],
-      );
-    }
+    for (const order of expired) await expireOrder(ctx, tx, order, now);
     return expired.length;
   });
 }
