@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database';
 import { RateLimited } from '../kernel/api-error';
 
 /**
- * Fixed-window counters for the endpoints a stranger can hammer (sign-in, reset codes, payments),
+ * Fixed-window counters for the endpoints a stranger can hammer (sign-in, reset codes, payments, orders),
  * kept in the `rate_limits` table: every server on one database counts the same attempts, so
  * several servers behind a load balancer allow the limit once, not once each. Each count is one
  * statement, so concurrent attempts are all counted. Keys (addresses, e-mails) are stored hashed.
@@ -23,12 +23,15 @@ export interface RateLimits {
   forgot: Limit;
   /** Failed password resets per address. */
   reset: Limit;
+  /** Orders placed on the storefront per address: a household's shopping, too few to hold a shop's stock. */
+  order: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 50, windowMs: 15 * 60_000 },
   forgot: { max: 5, windowMs: 15 * 60_000 },
   reset: { max: 20, windowMs: 15 * 60_000 },
+  order: { max: 30, windowMs: 15 * 60_000 },
 };
 
 /** Counts are pruned of ended windows once per this many counts made by a server. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { now as clockNow } from '../../schema/calendar';
 import type { OrderRequest } from '../../shared/storefront';
-import type { Limit } from '../auth/rate-limits';
 import type { ServerContext } from '../context';
 import { claimOf, idempotencyHeaders, readIdempotencyKey, sendReplay } from '../http/idempotency';
 import { errorResponses } from '../http/shared-schemas';
@@ -16,14 +15,12 @@ import { storeListOf } from './storefront';
  * `src/shared/storefront.ts`.
  */
 
-const referenceParams = {
+/** A path parameter naming a record by its reference (a sale list's, an order's). */
+const referenceParams = (name: string) => ({
   type: 'object',
-  required: ['reference'],
-  properties: { reference: { type: 'string', minLength: 1, maxLength: 64 } },
-};
-
-/** Orders per address: a household's shopping, too few to empty a shop's stock by holding it. */
-export const ORDER_RATE_LIMIT: Limit = { max: 30, windowMs: 15 * 60_000 };
+  required: [name],
+  properties: { [name]: { type: 'string', minLength: 1, maxLength: 64 } },
+});
 
 /** Registers the storefront API in the `/v1` scope (public: no sign-in). */
 export function storefrontRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -31,18 +28,18 @@ export function storefrontRoutes(app: FastifyInstance, ctx: ServerContext): void
   const security: [] = [];
 
   app.get(
-    '/storefront/lists/:reference',
+    '/storefront/lists/:saleListReference',
     {
       schema: {
         tags,
         security,
         summary: 'A sale list as its customers see it: whether it takes orders, its charges and products',
-        params: referenceParams,
+        params: referenceParams('saleListReference'),
         response: { 200: { $ref: 'store-list#' }, ...errorResponses },
       },
     },
     async (request) => {
-      const { reference } = request.params as { reference: string };
+      const { saleListReference: reference } = request.params as { saleListReference: string };
       const list = await storeListOf(ctx, ctx.db, reference, clockNow());
       if (!list) throw new ApiError(404, 'app.message.sale_list_unknown');
       return list;
@@ -50,13 +47,15 @@ export function storefrontRoutes(app: FastifyInstance, ctx: ServerContext): void
   );
 
   app.post(
-    '/storefront/lists/:reference/orders',
+    '/storefront/lists/:saleListReference/orders',
     {
       onRequest: async (request) => {
-        await ctx.limiter.take(`order:${request.ip}`, ORDER_RATE_LIMIT);
+        await ctx.limiter.take(`order:${request.ip}`, ctx.rateLimits.order);
       },
       // A customer's retry (a lost answer, a double tap) with the same key never orders twice.
-      preValidation: readIdempotencyKey((request) => `order:${(request.params as { reference: string }).reference}`),
+      preValidation: readIdempotencyKey(
+        (request) => `order:${(request.params as { saleListReference: string }).saleListReference}`,
+      ),
       schema: {
         tags,
         security,
@@ -64,14 +63,14 @@ export function storefrontRoutes(app: FastifyInstance, ctx: ServerContext): void
         description:
           '409 when the list takes no orders now, or when a line no longer matches the product ' +
           '(sold out, not that many left, over the most per order, another price): `errors` names the lines.',
-        params: referenceParams,
+        params: referenceParams('saleListReference'),
         headers: idempotencyHeaders,
         body: { $ref: 'order-request#' },
         response: { 201: { $ref: 'store-order#' }, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { reference } = request.params as { reference: string };
+      const { saleListReference: reference } = request.params as { saleListReference: string };
       const placed = await placeOrder(
         ctx,
         reference,
@@ -86,18 +85,18 @@ export function storefrontRoutes(app: FastifyInstance, ctx: ServerContext): void
   );
 
   app.get(
-    '/storefront/orders/:reference',
+    '/storefront/orders/:orderReference',
     {
       schema: {
         tags,
         security,
         summary: 'An order as its receipt and tracking page show it (the customer named by first name only)',
-        params: referenceParams,
+        params: referenceParams('orderReference'),
         response: { 200: { $ref: 'store-order#' }, ...errorResponses },
       },
     },
     async (request) => {
-      const { reference } = request.params as { reference: string };
+      const { orderReference: reference } = request.params as { orderReference: string };
       const order = await orderBy(ctx, ctx.db, reference);
       if (!order) throw new ApiError(404, 'app.message.order_unknown');
       return storeOrderOf(ctx, ctx.db, order);

@@ -93,6 +93,12 @@ export const STATE_DEPENDENT: { matches: (op: Operation) => boolean; also: numbe
     reason: 'payments count attempts per address and link with limits `rateLimits` does not lift',
   },
   {
+    matches: (op) => op.key === 'POST /v1/storefront/lists/{saleListReference}/orders',
+    also: [409],
+    reason:
+      "a cart a schema makes seldom holds the list's own products in stock (409 naming its lines), and a list may be closed or full today",
+  },
+  {
     matches: (op) => op.method === 'DELETE',
     also: [409],
     reason: 'a record others point at cannot be deleted (409 app.message.in_use)',

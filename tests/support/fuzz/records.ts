@@ -15,11 +15,14 @@ import type { RecordSource, ValueGenerator } from './values';
 
 /**
  * Path values that are not record ids, and where valid ones come from. Payment links are the
- * merchant's unpaid invoices; receipts are its transactions; files are those the server stored.
+ * merchant's unpaid invoices; receipts are its transactions; a storefront's lists are its active
+ * sale lists and its orders the merchant's orders; files are those the server stored.
  */
 const PATH_SOURCES: Record<string, { entity: string; column: string; where?: string }> = {
   reference: { entity: 'invoice', column: 'reference_no', where: `status in ('unpaid', 'active')` },
   transactionReference: { entity: 'transaction', column: 'reference_no' },
+  saleListReference: { entity: 'sale_list', column: 'reference_no', where: `status = 'active'` },
+  orderReference: { entity: 'sale_order', column: 'reference_no' },
 };
 
 type Json = Record<string, unknown>;
