@@ -6,7 +6,7 @@ import { planSubscriptions } from './demo-subscriptions';
 import { DemoTimeline } from './demo-timeline';
 import { planChannelPayments } from './demo-transactions';
 import type { DemoWriter } from './demo-writer';
-import { seededRandom } from './random';
+import { seededRandom, type Random } from './random';
 
 /**
  * Demo payments of a merchant: its invoices paid (or not), payments of its other channels with
@@ -25,6 +25,8 @@ export interface DemoPaymentsOptions {
   subMerchants: string[];
   /** Support holds the merchant's payment transfers this many days before the end, with this reason. */
   holdTransfers?: { email: string; daysAgo: number; reason: string };
+  /** More of the merchant's flows to play on the same timeline (its sale lists' orders). */
+  plan?: (timeline: DemoTimeline, random: Random) => void;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function seedDemoPayments(demo: DemoWriter, options: DemoPaymentsOp
   });
   planSubscriptions(timeline, demo, random);
   planOpenInvoices(timeline, demo, random, demoOpenInvoices(random));
+  options.plan?.(timeline, random);
   timeline.settleEachNight();
   const hold = options.holdTransfers;
   if (hold) {

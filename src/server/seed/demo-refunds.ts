@@ -24,6 +24,63 @@ const MINUTE = 60_000;
 /** The reference of the paid transaction a planned request is about, once its payment has been played. */
 export type PaidTransaction = () => string | null;
 
+/** How a refund request is asked: all that is left, or a share (in percent) of it, with remarks. */
+export interface RefundAsk {
+  /** Percent of what the payment still holds; 100 asks for all of it. */
+  share: number;
+  remarks?: string;
+  /** Milliseconds after which the merchant cancels it, if it still can be (a same-day request). */
+  cancelAfter?: number | null;
+}
+
+/**
+ * The merchant's refund request at `at` of the payment `reference` (`POST /v1/refund`), processed
+ * by the scheduler's refund step when due. Nothing when the payment is no longer a success, holds
+ * nothing, or is one the gateway cannot refund (cash, a wallet payment of the local debit network).
+ */
+export async function requestRefund(
+  timeline: DemoTimeline,
+  demo: DemoWriter,
+  at: Date,
+  reference: string,
+  { share, remarks, cancelAfter = null }: RefundAsk,
+): Promise<void> {
+  const [paid] = await demo.tx.query<{ id: number; status: string; amount: string; pending_amount: string }>(
+    `select id, status, amount::text as amount, pending_amount::text as pending_amount
+     from ${storeOf(demo.ctx, 'transaction').table}
+     where merchant_id = $1::integer and reference_no = $2::text
+       -- What the gateway can refund: not cash, not a wallet payment of the local debit network.
+       and payment_method <> 'cash' and not (network = 'knet' and payment_method <> 'card')`,
+    [demo.merchantId, reference],
+  );
+  if (paid?.status !== 'success') return;
+  const pending = filsOf(paid.pending_amount);
+  if (pending <= 0n) return;
+  const amount = share >= 100 ? pending : (pending * BigInt(share)) / 100n || 1n;
+  const refund = await demo.create(
+    'refund',
+    {
+      values: {
+        transaction_id: paid.id,
+        method: amount === filsOf(paid.amount) ? 'full' : 'partial',
+        total_amount: fromFils(filsOf(paid.amount)),
+        pending_amount: fromFils(pending),
+        refund_amount: fromFils(amount),
+        ...(remarks ? { remarks } : {}),
+      },
+      system: { created_at: at.toISOString() },
+    },
+    { effects: true },
+  );
+  const due = refund.process_after ? new Date(String(refund.process_after)).getTime() : at.getTime();
+  // Only a same-day refund can still be cancelled: within its 20 minutes.
+  if (cancelAfter !== null && at.getTime() + cancelAfter < due)
+    timeline.at(at.getTime() + cancelAfter, (then) =>
+      demo.transition('refund', refund.id, 'cancel', then).then(() => undefined),
+    );
+  timeline.at(due + NEXT_PASS_MS, (then) => processDueRefunds(demo.ctx, then).then(() => undefined));
+}
+
 /**
  * Now and then plans a refund request of the payment made at `paidAt` (hours or days later), full
  * or partial, sometimes cancelled minutes after. Made only while the transaction is a success.
@@ -41,46 +98,19 @@ export function planRefund(
   const lately = timeline.end.getTime() - random.int(2, 15) * MINUTE;
   const requested = planned <= timeline.end.getTime() ? planned : Math.max(lately, paidAt + MINUTE);
   const full = random.next() < 0.5;
-  const share = BigInt(random.int(10, 60));
+  const share = random.int(10, 60);
   const cancelAfter = random.next() < 0.25 ? random.int(2, 15) * MINUTE : null;
   const remarks = random.pick(['Customer returned part of the order', 'إرجاع جزء من الطلب', 'Order cancelled']);
   timeline.at(requested, async (at) => {
     const reference = transaction();
     if (reference === null) return;
-    const [paid] = await demo.tx.query<{ id: number; status: string; amount: string; pending_amount: string }>(
-      `select id, status, amount::text as amount, pending_amount::text as pending_amount
-       from ${storeOf(demo.ctx, 'transaction').table}
-       where merchant_id = $1::integer and reference_no = $2::text
-         -- What the gateway can refund: not cash, not a wallet payment of the local debit network.
-         and payment_method <> 'cash' and not (network = 'knet' and payment_method <> 'card')`,
-      [demo.merchantId, reference],
+    await requestRefund(
+      timeline,
+      demo,
+      at,
+      reference,
+      full ? { share: 100, cancelAfter } : { share, remarks, cancelAfter },
     );
-    if (paid?.status !== 'success') return;
-    const pending = filsOf(paid.pending_amount);
-    const amount = full ? pending : (pending * share) / 100n || 1n;
-    if (pending <= 0n) return;
-    const refund = await demo.create(
-      'refund',
-      {
-        values: {
-          transaction_id: paid.id,
-          method: amount === filsOf(paid.amount) ? 'full' : 'partial',
-          total_amount: fromFils(filsOf(paid.amount)),
-          pending_amount: fromFils(pending),
-          refund_amount: fromFils(amount),
-          ...(full ? {} : { remarks }),
-        },
-        system: { created_at: at.toISOString() },
-      },
-      { effects: true },
-    );
-    const due = refund.process_after ? new Date(String(refund.process_after)).getTime() : at.getTime();
-    // Only a same-day refund can still be cancelled: within its 20 minutes.
-    if (cancelAfter !== null && at.getTime() + cancelAfter < due)
-      timeline.at(at.getTime() + cancelAfter, (then) =>
-        demo.transition('refund', refund.id, 'cancel', then).then(() => undefined),
-      );
-    timeline.at(due + NEXT_PASS_MS, (then) => processDueRefunds(demo.ctx, then).then(() => undefined));
   });
 }
 

@@ -10,6 +10,7 @@ import { demoInvoices } from './demo-invoices';
 import { seedDemoMerchantAccount, seedVendorAccount } from './demo-merchant';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoProperty } from './demo-property';
+import { planDemoOrders } from './demo-orders';
 import { seedDemoCatalogue, seedDemoSales } from './demo-sales';
 import { seedDemoFees, seedDemoSaleFees } from './demo-fees';
 import { DemoWriter } from './demo-writer';
@@ -38,15 +39,19 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
   await seedDemoMerchantAccount(demo, merchant);
   // Its fees too, as support sets them: its payments carry what they come to.
   await seedDemoFees(ctx, tx, DEMO_ACCOUNTS.merchant.email);
+  // Its catalogue and sale lists, and their charges, before the months of payments: its customers
+  // order from the lists on the same timeline.
+  const sales = await seedDemoSales(demo);
+  await seedDemoSaleFees(ctx, tx, DEMO_ACCOUNTS.merchant.email);
+  const orders = seededRandom(3_100);
   await seedDemoPayments(demo, {
     seed: 9651,
     invoices: demoInvoices(seededRandom(965), 40),
     transactions: 110,
     subMerchants: ['Salmiya Branch', 'فرع الجهراء', 'Avenues Kiosk'],
     holdTransfers: { email: DEMO_ACCOUNTS.merchant.email, daysAgo: 2, reason: 'Compliance document review' },
+    plan: (timeline) => planDemoOrders(timeline, demo, orders, sales),
   });
-  await seedDemoSales(demo);
-  await seedDemoSaleFees(ctx, tx, DEMO_ACCOUNTS.merchant.email);
   await seedDemoProperty(demo, ctx.publicUrl);
 
   const all = allPermissions();
