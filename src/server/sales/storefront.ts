@@ -58,6 +58,7 @@ export async function saleListState(
   now: Date,
 ): Promise<{ state: SaleListState; opensOn: string | null }> {
   const today = kuwaitToday(now);
+  if (list.status === 'expired') return { state: 'ended', opensOn: null };
   if (list.status !== 'active') return { state: 'inactive', opensOn: null };
   if (list.start_date && today < list.start_date) return { state: 'not_started', opensOn: list.start_date };
   if (list.end_date && today > list.end_date) return { state: 'ended', opensOn: null };
