@@ -349,15 +349,15 @@ describe('an array of references', { timeout: 20_000 }, () => {
     expect(sent).toEqual([]);
   });
 
-  it('shows the records by name, each linked, and lines as a table', async () => {
+  it('shows the records by name, each linked, and lines as a table without their internal keys', async () => {
     answer('get', '/test/pallets/5', () =>
       json({
         id: 5,
         name: 'P1',
         box_ids: [7, 8],
         lines: [
-          { item: 'Tea', qty: 2, price: '1.500' },
-          { item: 'Rice', qty: 1, price: '12.250' },
+          { item_id: 41, item: 'Tea', qty: 2, price: '1.500' },
+          { item_id: 42, item: 'Rice', qty: 1, price: '12.250' },
         ],
       }),
     );

@@ -162,6 +162,7 @@ export const pallet: EntitySchema = {
       items: {
         type: 'object',
         properties: {
+          item_id: { type: 'integer', 'x-ui': { technical: true } },
           item: { type: 'string' },
           qty: { type: 'integer' },
           price: { type: 'string', format: 'kwd' },

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admin';
 import { valueDirection } from '../../shared/bidi';
 import { formatKwd } from '../../shared/money';
+import { isTechnical } from '../../schema/recordPage';
 import { itemsReferenceOf, referenceOf } from '../../schema/relations';
 import { toneOf } from '../../schema/tones';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
@@ -157,7 +158,8 @@ function ItemsTable({
   rows: unknown[];
 }) {
   const { translate } = useDisplay(entity);
-  const columns = Object.entries(items.properties ?? {});
+  // A line's internal keys (the product id of an order's line) stay out, as the record's own do.
+  const columns = Object.entries(items.properties ?? {}).filter(([name, property]) => !isTechnical(name, property));
   return (
     <Table size="small" sx={{ width: 'auto', minWidth: 280 }}>
       <TableHead>
