@@ -1,4 +1,4 @@
-import { formatKwd } from '../../shared/money';
+import { formatKwd, toFils } from '../../shared/money';
 import { saleTotals, saleTotalsText } from '../../shared/sale-totals';
 import {
   ORDER_HOLD_MINUTES,
@@ -43,12 +43,17 @@ function closedError(state: Exclude<SaleListState, 'open'>, opensOn: string | nu
   return new ApiError(409, CLOSED[state], {}, { date: opensOn ?? '' });
 }
 
+/** How many of each product the cart asks for: the same product on two lines counts once, with both quantities. */
+function quantitiesOf(request: OrderRequest): Map<number, number> {
+  const asked = new Map<number, number>();
+  for (const line of request.items) asked.set(line.product_id, (asked.get(line.product_id) ?? 0) + line.qty);
+  return asked;
+}
+
 /** What is wrong with each line of the cart, checked against the locked products; empty when nothing. */
 export function lineProblems(request: OrderRequest, products: ProductRow[]): (OrderLineProblem | null)[] {
   const byId = new Map(products.map((product) => [product.id, product]));
-  // The same product on two lines counts once, with both quantities.
-  const asked = new Map<number, number>();
-  for (const line of request.items) asked.set(line.product_id, (asked.get(line.product_id) ?? 0) + line.qty);
+  const asked = quantitiesOf(request);
   return request.items.map((line) => {
     const product = byId.get(line.product_id);
     if (!product) return { product_id: line.product_id, problem: 'not_in_list', available: 0, price: null };
@@ -60,14 +65,11 @@ export function lineProblems(request: OrderRequest, products: ProductRow[]): (Or
     if (wanted > available) return { ...base, problem: 'not_enough' };
     const most = product.max_qty_per_order;
     if (most && wanted > most) return { ...base, problem: 'over_limit' };
-    if (line.price !== undefined && line.price !== '' && !samePrice(line.price, price))
+    if (line.price !== undefined && line.price !== '' && toFils(line.price) !== toFils(price))
       return { ...base, problem: 'price_changed' };
     return null;
   });
 }
-
-const samePrice = (a: string, b: string) =>
-  saleTotals([{ price: a, qty: 1 }], {}).sub_total === saleTotals([{ price: b, qty: 1 }], {}).sub_total;
 
 /** A line's problem as a field message of the request's language. */
 function problemMessage(problem: OrderLineProblem, product: ProductRow | undefined, language: Language): FieldError {
@@ -173,18 +175,16 @@ export async function placeOrder(
         list,
         request.items.map((line) => line.product_id),
       );
+      const byId = new Map(products.map((product) => [product.id, product]));
       const problems = lineProblems(request, products);
       if (problems.some((problem) => problem !== null)) {
-        const byId = new Map(products.map((product) => [product.id, product]));
         const fields: Record<string, FieldError> = {};
         problems.forEach((problem, index) => {
           if (problem) fields[`items.${index}`] = problemMessage(problem, byId.get(problem.product_id), language);
         });
         throw new ApiError(409, 'app.message.order_changed', fields);
       }
-      const byId = new Map(products.map((product) => [product.id, product]));
-      const wanted = new Map<number, number>();
-      for (const line of request.items) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.qty);
+      const wanted = quantitiesOf(request);
       const items = [...wanted].map(([productId, qty]) => {
         const product = byId.get(productId);
         if (!product) throw new Error(`Product ${productId} was checked and is gone`);
