@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { buildApp } from '../../../src/server/app';
 import { memoryTransport } from '../../../src/server/outbox/console-transport';
 
@@ -48,10 +48,13 @@ async function build(file: string): Promise<Blob> {
   const snapshot = await app.bawaba.db.snapshot?.();
   await app.close();
   if (!snapshot) throw new Error('The embedded database cannot take snapshots');
-  for (const old of readdirSync(tmpdir()).filter((name) => name.startsWith(PREFIX)))
+  // Older versions' archives go; this version's, whole or still being written by a suite running
+  // in parallel, stay.
+  const current = basename(file);
+  for (const old of readdirSync(tmpdir()).filter((name) => name.startsWith(PREFIX) && !name.startsWith(current)))
     rmSync(join(tmpdir(), old), { force: true });
   // Written aside and renamed, so a suite running in parallel never reads half an archive.
-  const partial = `${file}.${process.pid}.partial`;
+  const partial = `${file}.${randomUUID()}.partial`;
   writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
   renameSync(partial, file);
   return snapshot;
