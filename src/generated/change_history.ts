@@ -12,7 +12,8 @@ export interface ChangeHistory {
     | 'unit_category'
     | 'contract'
     | 'deposit'
-    | 'rent_invoice';
+    | 'rent_invoice'
+    | 'sale_order';
   record_id?: number;
   record_name: string;
   field: string;

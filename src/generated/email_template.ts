@@ -7,7 +7,16 @@ export interface EmailTemplate {
   subject_ar: string;
   body_en: string;
   body_ar: string;
-  placeholders?: ('customer_name' | 'order_no' | 'grand_total' | 'sale_list' | 'sale_link' | 'track_link')[];
+  placeholders?: (
+    | 'customer_name'
+    | 'order_no'
+    | 'grand_total'
+    | 'sale_list'
+    | 'sale_link'
+    | 'track_link'
+    | 'status'
+    | 'merchant'
+  )[];
   is_default?: boolean;
   created_at?: string;
   updated_at?: string;

@@ -11,6 +11,7 @@ export interface SaleOrder {
   items?: {
     product_id: number;
     product: string;
+    product_ar?: string;
     qty: number;
     price: string;
   }[];
@@ -19,6 +20,7 @@ export interface SaleOrder {
   discount?: string;
   grand_total?: string;
   status?: 'waiting' | 'in_process' | 'ready_to_ship' | 'shipped' | 'delivered' | 'rejected';
+  rejection_reason?: string;
   payment_status?: 'unpaid' | 'paid' | 'expired';
   reserved_until?: string;
   transaction_reference?: string;

@@ -30,6 +30,13 @@ export interface StoreProduct {
   max_qty_per_order: number | null;
 }
 
+/** A category of a sale list's products. */
+export interface StoreCategory {
+  id: number;
+  name: string;
+  name_ar: string | null;
+}
+
 export interface StoreList {
   reference_no: string;
   name: string;
@@ -44,6 +51,7 @@ export interface StoreList {
   start_date: string;
   end_date: string;
   merchant: PayMerchant;
+  categories: StoreCategory[];
   products: StoreProduct[];
 }
 
@@ -78,12 +86,17 @@ export interface StoreOrder {
   /** The customer's first name only, and the mobile's last digits: the reference is not a secret. */
   customer: { first_name: string; mobile_end: string };
   language: 'en' | 'ar';
-  items: { product_id: number; product: string; qty: number; price: string }[];
+  /** The lines as ordered: the product's title (and its Arabic title, when it has one) at that time. */
+  items: { product_id: number; product: string; product_ar: string | null; qty: number; price: string }[];
   sub_total: string;
   discount: string;
   service_charge: string;
   grand_total: string;
   status: OrderStep;
+  /** When the order reached each status so far, oldest first: `waiting` when it was placed. */
+  steps: { status: OrderStep; at: string }[];
+  /** Why the merchant rejected the order, when it is rejected and they said why; else null. */
+  rejection_reason: string | null;
   payment_status: 'unpaid' | 'paid' | 'expired';
   /** Until when the stock is held for the order while unpaid. */
   reserved_until: string | null;
@@ -92,3 +105,21 @@ export interface StoreOrder {
 
 /** Minutes an unpaid order holds its stock. */
 export const ORDER_HOLD_MINUTES = 15;
+
+/**
+ * Addresses of the storefront's customer pages (SPEC §2). `/sale/cart` and `/sale/checkout` are
+ * pages of their own, not sale lists: list references never take those names.
+ */
+export const STORE_PAGES = {
+  sale: '/sale/',
+  cart: '/sale/cart',
+  checkout: '/sale/checkout',
+  product: '/saleproduct/',
+  receipt: '/sale-receipt/',
+  track: '/track-order/',
+  stockCheckout: '/stock/checkout',
+} as const;
+
+/** The storefront addresses the customer pages answer: a list, a product of a list, an order's pages, the cart. */
+export const STORE_PAGE_PATTERN =
+  /^\/(sale\/[^/?#]+|saleproduct\/[^/?#]+\/\d+|sale-receipt\/[^/?#]+|track-order\/[^/?#]+|stock\/checkout)\/?(\?|#|$)/;

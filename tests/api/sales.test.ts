@@ -112,15 +112,18 @@ describe.each(DRIVERS)('sales: categories, sales lists, orders and their status 
       expect((await merchant.get(`/v1/sale/order/${String(order.id)}`)).json().status).toBe('waiting');
 
       const delivered = await orderIn('delivered');
-      expect((await merchant.post(`/v1/sale/order/${String(delivered.id)}/reject`)).statusCode).toBe(409);
+      const late = await merchant.post(`/v1/sale/order/${String(delivered.id)}/reject`, { reason: 'Out of stock' });
+      expect(late.statusCode).toBe(409);
     });
 
-    it('rejects a waiting or in-process order', async () => {
+    it('rejects a waiting or in-process order, saying why', async () => {
       for (const status of ['waiting', 'in_process']) {
         const order = await orderIn(status);
-        const response = await merchant.post(`/v1/sale/order/${String(order.id)}/reject`);
-        expect(response.statusCode).toBe(200);
-        expect(response.json().status).toBe('rejected');
+        const unexplained = await merchant.post(`/v1/sale/order/${String(order.id)}/reject`);
+        expect(unexplained.statusCode).toBe(400);
+        const response = await merchant.post(`/v1/sale/order/${String(order.id)}/reject`, { reason: 'Out of stock' });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toMatchObject({ status: 'rejected', rejection_reason: 'Out of stock' });
       }
     });
 

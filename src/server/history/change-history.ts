@@ -1,3 +1,4 @@
+import { now } from '../../schema/calendar';
 import type { EntitySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
 import { fitTo, merchantRowInsert } from '../storage/columns';
@@ -11,7 +12,8 @@ import { isRecorded, RecordText, type Change } from './record-text';
  * changed field with its old and new values as text, one row for a create (the record's name from
  * nothing) and one for a delete (the name to nothing). Who changed it is the writer the store is
  * given, else the merchant's account (the server's own writes, demo data). Secrets and write-only
- * values are never written; files are, as their URLs.
+ * values are never written; files are, as their URLs. A change is stamped by the clock the rules
+ * read, so the demo's changes, replayed on its timeline, carry the time they were made to happen.
  */
 
 export const HISTORY_ENTITY = 'change_history';
@@ -52,7 +54,7 @@ export class History {
   /** A new record: one entry, its name set from nothing, at the record's creation time. */
   async created(q: Queryable, merchantId: number, row: Row, actor?: string): Promise<void> {
     const name = await this.text.recordName(q, merchantId, row);
-    const at = typeof row.created_at === 'string' ? row.created_at : new Date().toISOString();
+    const at = typeof row.created_at === 'string' ? row.created_at : now().toISOString();
     await this.write(q, merchantId, row, name, actor, at, [{ field: this.text.nameField, old: null, new: name }]);
   }
 
@@ -68,13 +70,13 @@ export class History {
     const changes = await this.text.changes(q, merchantId, previous, row, fields, isRecorded);
     if (changes.length === 0) return;
     const name = await this.text.recordName(q, merchantId, row);
-    await this.write(q, merchantId, row, name, actor, new Date().toISOString(), changes);
+    await this.write(q, merchantId, row, name, actor, now().toISOString(), changes);
   }
 
   /** A deleted record: one entry, its name cleared. */
   async deleted(q: Queryable, merchantId: number, previous: Row, actor?: string): Promise<void> {
     const name = await this.text.recordName(q, merchantId, previous);
-    await this.write(q, merchantId, previous, name, actor, new Date().toISOString(), [
+    await this.write(q, merchantId, previous, name, actor, now().toISOString(), [
       { field: this.text.nameField, old: name, new: null },
     ]);
   }

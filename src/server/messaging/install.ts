@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { registerOrderNotices } from './order-notices';
 import { Scheduler } from './scheduler';
 import { registerSmsEffects } from './sms-effects';
 
 /**
- * Everything that leaves the server after an invoice or a payment changes: the SMS of new invoices
- * and subscriptions, signed webhooks, and the scheduler that sends what waits for its time.
+ * Everything that leaves the server after an invoice, an order or a payment changes: the SMS of new
+ * invoices and subscriptions, the SMS and e-mail telling a sale order's customer its new status,
+ * signed webhooks, and the scheduler that sends what waits for its time.
  */
 
 export interface MessagingOptions {
@@ -33,12 +35,15 @@ declare module 'fastify' {
 }
 
 /**
- * Registers the SMS effects (after every other effect, so a group invoice's parts exist when its
- * SMS are written), sends webhooks whenever the outbox is kicked, and starts the scheduler. Call
- * once the routes are registered; the scheduler stops before the database closes.
+ * Registers the SMS effects and the order notices (after every other effect, so a group invoice's
+ * parts exist when its SMS are written and a rejected order is told of its refund), sends webhooks
+ * whenever the outbox is kicked, and starts the scheduler. Call once the routes are registered; the
+ * scheduler stops before the database closes. The demo seed runs before, without the notices: its
+ * customers are made up, and its messages are those of its invoices and payments.
  */
 export function installMessaging(app: FastifyInstance, ctx: ServerContext, options: MessagingOptions = {}): void {
   registerSmsEffects(ctx);
+  registerOrderNotices(ctx);
   const scheduler = new Scheduler(
     ctx,
     {

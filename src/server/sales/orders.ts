@@ -16,6 +16,7 @@ import { storeOf } from '../storage/entity-stores';
 import { keyedTransaction, type IdempotencyClaim, type Keyed } from '../storage/idempotency-keys';
 import { payMerchant } from '../payments/payable';
 import { expireOrder } from './order-stock';
+import { orderSteps } from './order-steps';
 import { listProducts, priceOf, saleListBy, saleListState, type ProductRow, type SaleListRow } from './storefront';
 
 /**
@@ -126,12 +127,20 @@ export async function storeOrderOf(
     merchant: await payMerchant(q, order.merchant_id),
     customer: maskedCustomer(order),
     language: order.customer_language ?? 'en',
-    items: (order.items ?? []).map(({ product_id, product, qty, price }) => ({ product_id, product, qty, price })),
+    items: (order.items ?? []).map(({ product_id, product, product_ar, qty, price }) => ({
+      product_id,
+      product,
+      product_ar: product_ar ?? null,
+      qty,
+      price,
+    })),
     sub_total: String(order.sub_total ?? '0.000'),
     discount: String(order.discount ?? '0.000'),
     service_charge: String(order.service_charge ?? '0.000'),
     grand_total: String(order.grand_total ?? '0.000'),
     status: order.status ?? 'waiting',
+    steps: await orderSteps(ctx, q, order),
+    rejection_reason: order.status === 'rejected' ? order.rejection_reason || null : null,
     payment_status: order.payment_status ?? 'unpaid',
     reserved_until: time(order.reserved_until),
     created_at: time(order.created_at) ?? '',
@@ -188,7 +197,14 @@ export async function placeOrder(
       const items = [...wanted].map(([productId, qty]) => {
         const product = byId.get(productId);
         if (!product) throw new Error(`Product ${productId} was checked and is gone`);
-        return { product_id: productId, product: product.title ?? '', qty, price: priceOf(product) };
+        const arabic = product.title_ar?.trim();
+        return {
+          product_id: productId,
+          product: product.title ?? '',
+          ...(arabic ? { product_ar: arabic } : {}),
+          qty,
+          price: priceOf(product),
+        };
       });
       const totals = saleTotalsText(saleTotals(items, list));
       await takeStock(ctx, tx, list.merchant_id, wanted);

@@ -5,6 +5,7 @@
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
 const ADJUSTMENTS = ['fixed', 'percentage'];
+const ORDER_STEPS = ['waiting', 'in_process', 'ready_to_ship', 'shipped', 'delivered', 'rejected'];
 
 const storeProduct = {
   $id: 'store-product',
@@ -51,6 +52,7 @@ const storeList = {
     'start_date',
     'end_date',
     'merchant',
+    'categories',
     'products',
   ],
   properties: {
@@ -66,6 +68,15 @@ const storeList = {
     start_date: { type: 'string', format: 'date' },
     end_date: { type: 'string', format: 'date' },
     merchant: { $ref: 'pay-merchant#' },
+    categories: {
+      type: 'array',
+      description: "The categories of the list's products, for a category filter",
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'name_ar'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, name_ar: nullable('string') },
+      },
+    },
     products: { type: 'array', items: { $ref: 'store-product#' } },
   },
 };
@@ -121,6 +132,8 @@ const storeOrder = {
     'service_charge',
     'grand_total',
     'status',
+    'steps',
+    'rejection_reason',
     'payment_status',
     'reserved_until',
     'created_at',
@@ -143,10 +156,11 @@ const storeOrder = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['product_id', 'product', 'qty', 'price'],
+        required: ['product_id', 'product', 'product_ar', 'qty', 'price'],
         properties: {
           product_id: { type: 'integer' },
           product: { type: 'string' },
+          product_ar: nullable('string', { description: "The product's Arabic title when it has one" }),
           qty: { type: 'integer' },
           price: { type: 'string', format: 'kwd' },
         },
@@ -156,7 +170,17 @@ const storeOrder = {
     discount: { type: 'string', format: 'kwd' },
     service_charge: { type: 'string', format: 'kwd' },
     grand_total: { type: 'string', format: 'kwd' },
-    status: { type: 'string', enum: ['waiting', 'in_process', 'ready_to_ship', 'shipped', 'delivered', 'rejected'] },
+    status: { type: 'string', enum: ORDER_STEPS },
+    steps: {
+      type: 'array',
+      description: 'When the order reached each status so far, oldest first: `waiting` when it was placed',
+      items: {
+        type: 'object',
+        required: ['status', 'at'],
+        properties: { status: { type: 'string', enum: ORDER_STEPS }, at: { type: 'string', format: 'date-time' } },
+      },
+    },
+    rejection_reason: nullable('string', { description: 'Why the merchant rejected the order, when they said' }),
     payment_status: { type: 'string', enum: ['unpaid', 'paid', 'expired'] },
     reserved_until: nullable('string', { format: 'date-time' }),
     created_at: { type: 'string', format: 'date-time' },

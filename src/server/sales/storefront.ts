@@ -1,4 +1,4 @@
-import type { SaleListState, StoreList, StoreProduct } from '../../shared/storefront';
+import type { SaleListState, StoreCategory, StoreList, StoreProduct } from '../../shared/storefront';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import type { TableRow } from '../storage/entity-rows';
@@ -96,6 +96,24 @@ export async function listProducts(
   return ids.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
 }
 
+/** The categories `products` belong to, by name, for the storefront's category filter. */
+async function categoriesOf(
+  ctx: ServerContext,
+  q: Queryable,
+  merchantId: number,
+  products: ProductRow[],
+): Promise<StoreCategory[]> {
+  const ids = [...new Set(products.map((product) => product.category_id).filter(Number.isInteger))];
+  if (ids.length === 0) return [];
+  const rows = await q.query<{ id: number; name: string | null; name_ar: string | null }>(
+    `select id, name, name_ar from ${storeOf(ctx, 'category').table}
+     where merchant_id = $1::integer and id in (select jsonb_array_elements_text($2::text::jsonb)::integer)
+     order by name, id`,
+    [merchantId, ids],
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name ?? '', name_ar: text(row.name_ar) }));
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The price a customer pays for `product` now: its sale price when it has one, else its price. */
@@ -144,6 +162,7 @@ export async function storeListOf(
     start_date: list.start_date ?? '',
     end_date: list.end_date ?? '',
     merchant: await payMerchant(q, list.merchant_id),
+    categories: await categoriesOf(ctx, q, list.merchant_id, products),
     products: products.map(storeProduct),
   };
 }

@@ -1,9 +1,9 @@
 import type { OrderRequest } from '../../shared/storefront';
 import { ApiError } from '../kernel/api-error';
 import { pay } from '../payments/pay';
+import { processDueRefunds, SAME_DAY_HOLD_MS } from '../payments/refunds';
 import { orderBy, placeOrder, releaseExpiredOrders } from '../sales/orders';
 import { storeListOf } from '../sales/storefront';
-import { requestRefund } from './demo-refunds';
 import { emailOf, kuwaitiMobile, personOf, type DemoSale } from './demo-sales';
 import type { DemoTimeline } from './demo-timeline';
 import type { DemoWriter } from './demo-writer';
@@ -13,13 +13,16 @@ import type { Random } from './random';
  * The demo's sale orders, placed the way customers place them: on the sale list's storefront
  * (`placeOrder`, what each product has left at that moment), paid on its payment link by wallet a
  * few minutes later, or left unpaid until the scheduler gives their stock back; then moved by the
- * merchant through their statuses over the following days, a rejected one refunded in full. So the
- * orders, the products' stock, the transactions and their fees are those of the product's own flows.
+ * merchant through their statuses over the following days, a rejected one refunded in full by its
+ * rejection (`sales/order-rejection.ts`). So the orders, the products' stock, the transactions and
+ * their fees are those of the product's own flows.
  */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** The scheduler's pass after a refund falls due (it ticks every 30 seconds). */
+const REFUND_PASS_MS = 30_000;
 
 /** Orders the demo's customers place, over the last 120 days. */
 const ORDER_COUNT = 42;
@@ -104,9 +107,23 @@ export function planDemoOrders(timeline: DemoTimeline, demo: DemoWriter, random:
       timeline.at(when, async (instant) => {
         if (order === null || transaction === null) return;
         const row = await orderBy(demo.ctx, demo.tx, order);
-        if (row) await demo.transition('sale_order', row.id, action, instant);
-        if (action === 'reject')
-          await requestRefund(timeline, demo, instant, transaction, { share: 100, remarks: 'Order rejected' });
+        if (!row) return;
+        if (action !== 'reject') {
+          await demo.transition('sale_order', row.id, action, instant);
+          return;
+        }
+        try {
+          // In a savepoint of its own: a refused rejection leaves the order as it was.
+          await demo.ctx.db.transaction(() => demo.transition('sale_order', row.id, action, instant));
+        } catch (error) {
+          // The balance left by the day's payouts does not cover the refund: the order stays in its status.
+          if (error instanceof ApiError && error.statusCode === 409) return;
+          throw error;
+        }
+        // The rejection asked for its refund in full; the scheduler's refund step processes it once due.
+        timeline.at(instant.getTime() + SAME_DAY_HOLD_MS + REFUND_PASS_MS, (then) =>
+          processDueRefunds(demo.ctx, then).then(() => undefined),
+        );
       });
       when += random.int(18, 40) * HOUR;
     }

@@ -4,13 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstScreenOf, firstScreenPage } from '../../shared/firstScreen';
 import { PAYER_PAGES } from '../../shared/pay';
+import { STORE_PAGE_PATTERN } from '../../shared/storefront';
 import { acceptedCodings, encodedFile } from './encoding';
 
 /**
  * The built portal: static files from `dist/` (hashed `static/` files cached for a year,
  * `index.html` never cached), any other page path answered with `index.html` so the portal's
  * router decides, and the translation catalogues at `/locales/<lng>.json`. The public payer pages
- * (SPEC §2: `/smspay/{ref}`, `/sp/{ref}`, receipts…) are a separate small build, `pay.html`. A
+ * (SPEC §2: `/smspay/{ref}`, `/sp/{ref}`, receipts, the storefront…) are a separate small build, `pay.html`. A
  * back-office address is answered with its first screen's copy of `index.html` when the build
  * wrote one (`first-list.html`…, see `scripts/first-screen-pages.ts`), which names that screen's
  * files for the browser to fetch at once.
@@ -33,7 +34,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const PAYER_PAGE = new RegExp(`^(${Object.values(PAYER_PAGES).map(escapeRegExp).join('|')})[^/?#]+/?(\\?|$)`);
 
 /** True for an address the payer pages answer rather than the portal. */
-export const isPayerPage = (url: string) => PAYER_PAGE.test(url);
+export const isPayerPage = (url: string) => PAYER_PAGE.test(url) || STORE_PAGE_PATTERN.test(url);
 
 export interface PortalOptions {
   /** Output folder of `npm run build`. */
