@@ -15,6 +15,7 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/report/dynamic-commission',
   '/report/merchant-statement',
   '/report/merchant-usage',
+  '/sales/stock-listing',
   '/money-trail/:entity/:id',
   '/invoice/*',
   '/invoice/invoice-list',

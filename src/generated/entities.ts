@@ -282,6 +282,7 @@ export interface WritableProperties {
     | 'price'
     | 'sale_price'
     | 'stock'
+    | 'low_stock_at'
     | 'max_qty_per_order'
     | 'image';
   refund: 'transaction_id' | 'method' | 'total_amount' | 'pending_amount' | 'refund_amount' | 'remarks';
@@ -646,6 +647,7 @@ export interface EntityCreates {
     | 'price'
     | 'sale_price'
     | 'stock'
+    | 'low_stock_at'
     | 'max_qty_per_order'
     | 'image'
   >;

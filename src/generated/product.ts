@@ -13,6 +13,7 @@ export interface Product {
   price: string;
   sale_price?: string;
   stock?: number;
+  low_stock_at?: number;
   max_qty_per_order?: number;
   image?: string;
   created_at?: string;

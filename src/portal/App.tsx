@@ -5,6 +5,7 @@ import { Dashboard, backOfficeRoutes } from './backOfficeRoutes';
 import { lazyWithReload } from './data/chunkReload';
 import type { PortalPermissions } from './data/authProvider';
 import { createDataProvider } from './data/dataProvider';
+import { withPageLists } from './data/pageLists';
 import { prefetchScreenData } from './earlyData';
 import { PortalLayout } from './layout/PortalLayout';
 import { withScreenFallback } from './resources/withScreenFallback';
@@ -14,7 +15,7 @@ import { brandThemeOptions } from './theme/brand';
 
 const BackOfficeNotFound = withScreenFallback(lazyWithReload(() => import('./pages/BackOfficeNotFound')));
 
-const dataProvider = createDataProvider(http);
+const dataProvider = withPageLists(createDataProvider(http), http);
 
 /** Starts the first screen's calls of a signed-in visit to `pathname` (see `earlyData`). */
 export const prefetchFor = (pathname: string, search: string) => prefetchScreenData(dataProvider, pathname, search);

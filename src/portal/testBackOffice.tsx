@@ -8,6 +8,7 @@ import en from '../../locales/en.json';
 import { backOfficeRoutes } from './backOfficeRoutes';
 import type { PortalPermissions } from './data/authProvider';
 import { createDataProvider } from './data/dataProvider';
+import { withPageLists } from './data/pageLists';
 import { harness, server } from './data/testApi';
 import { OwnApiContext } from './pages/own/ownApi';
 import { LanguageProvider } from './shell/LanguageProvider';
@@ -49,7 +50,7 @@ export function renderBackOffice(
       <OwnApiContext.Provider value={http}>
         <TestMemoryRouter initialEntries={[path]}>
           <Admin
-            dataProvider={createDataProvider(http)}
+            dataProvider={withPageLists(createDataProvider(http), http)}
             authProvider={authProvider}
             i18nProvider={i18nProvider}
             store={memoryStore()}

@@ -184,7 +184,8 @@ describe('the timeline', () => {
   it('reads the change history of an entity that keeps one, and the activity log of an entity it lists', () => {
     expect(timelineSources(tenant, entities)).toEqual({ history: true, activity: false });
     expect(timelineSources(invoice, entities)).toEqual({ history: false, activity: true });
-    expect(timelineSources(sale_order, entities)).toEqual({ history: false, activity: false });
+    expect(timelineSources(sale_order, entities)).toEqual({ history: true, activity: false });
+    expect(timelineSources(sale_list, entities)).toEqual({ history: false, activity: false });
   });
 
   it('is titled in both languages', () => {

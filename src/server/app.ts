@@ -24,8 +24,10 @@ import { notificationReadRoutes } from './routes/notifications-read';
 import { webhookResendRoutes } from './messaging/webhook-resend-route';
 import { SandboxClock } from './messaging/sandbox-clock';
 import { installPaymentEffects } from './payments/effects';
+import { installOrderRejection } from './sales/order-rejection';
 import { payRoutes } from './payments/routes';
 import { storefrontRoutes } from './sales/routes';
+import { stockListingRoutes } from './sales/stock-listing-routes';
 import { storefrontSchemas } from './sales/schemas';
 import { paySchemas } from './payments/schemas';
 import { sharedSerializers } from './http/serializers';
@@ -124,6 +126,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await migrate(db, options.entities ?? Object.values(entitySchemas), STATEMENT_LINES_BACKFILL);
     ctx = await createContext(db, options, app.log);
     installPaymentEffects(ctx);
+    installOrderRejection(ctx);
     revokeSessionsOnDisable(ctx.effects, ctx.sessions);
     if (options.seed !== false) await seedDemo(ctx);
   } catch (error) {
@@ -180,6 +183,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         passwordChangeRoutes(signedIn, ctx);
         twoFactorRoutes(signedIn, ctx);
         assetReportRoutes(signedIn, ctx);
+        stockListingRoutes(signedIn, ctx);
         commissionReportRoutes(signedIn, ctx);
         merchantStatementRoutes(signedIn, ctx);
         merchantUsageReportRoutes(signedIn, ctx);

@@ -21,10 +21,11 @@ import { menuStyles } from './menuStyles';
 /** The account screens of own records ("Profile", "Payment settings") and the report pages. */
 const PAGES: PageEntry[] = [
   ...ownMenuEntries.map(({ path, entity, label }) => ({ path, entity, label, group: 'account' })),
-  ...REPORT_PAGES.map(({ path, entity, group, titleKey }) => ({
+  ...REPORT_PAGES.map(({ path, entity, group, titleKey, after }) => ({
     path,
     entity: getEntitySchema(entity),
     group,
+    after,
     label: (translate: (key: string) => string) => translate(titleKey),
   })),
 ];

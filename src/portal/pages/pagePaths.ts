@@ -10,6 +10,8 @@ export interface PageDeclaration {
   group: string;
   /** Catalogue key of the page's title, also its menu label. */
   titleKey: string;
+  /** The resource whose menu entries the page's follows in its group; else it comes last. */
+  after?: string;
 }
 
 export const REPORT_PAGES: PageDeclaration[] = [
@@ -28,6 +30,13 @@ export const REPORT_PAGES: PageDeclaration[] = [
     titleKey: 'app.merchant_statement.title',
   },
   { path: '/report/merchant-usage', entity: 'transaction', group: 'reports', titleKey: 'app.merchant_usage.title' },
+  {
+    path: '/sales/stock-listing',
+    entity: 'product',
+    group: 'sales',
+    titleKey: 'app.stock_listing.title',
+    after: 'product',
+  },
 ];
 
 /** A back-office page opened from records (`x-resource.links`), at a path with parameters; not in the menu. */

@@ -13,6 +13,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/report/dynamic-commission': withScreenFallback(lazyWithReload(() => import('./DynamicCommissionReport'))),
   '/report/merchant-statement': withScreenFallback(lazyWithReload(() => import('./statement/MerchantStatement'))),
   '/report/merchant-usage': withScreenFallback(lazyWithReload(() => import('./MerchantUsageReport'))),
+  '/sales/stock-listing': withScreenFallback(lazyWithReload(() => import('./stock/StockListing'))),
 };
 
 /** The `<Route>`s of `REPORT_PAGES`, each behind its entity's gate. */

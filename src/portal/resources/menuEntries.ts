@@ -32,6 +32,8 @@ export interface PageEntry {
   entity: EntitySchema;
   group: string;
   label: (translate: Translate) => string;
+  /** The resource whose entries the page's follows in its group (the stock listing after the products); else last. */
+  after?: string;
 }
 
 export interface GroupedEntries {
@@ -76,9 +78,13 @@ export function menuGroups(
     if (entries.length > 0) groups.set(group, [...(groups.get(group) ?? []), ...entries]);
   };
   for (const resource of resources) add(groupOf(resource), entriesOf(resource, access));
-  for (const { path, entity, group, label } of pages) {
+  for (const { path, entity, group, label, after } of pages) {
     if (!canOpen(entity, access)) continue;
-    add(group, [{ key: path, resource: entity.$id, to: path, icon: iconFor(entity.$id), label }]);
+    const entry = { key: path, resource: entity.$id, to: path, icon: iconFor(entity.$id), label };
+    const entries = groups.get(group) ?? [];
+    const last = after === undefined ? -1 : entries.findLastIndex((other) => other.resource === after && !other.label);
+    if (last < 0) add(group, [entry]);
+    else groups.set(group, [...entries.slice(0, last + 1), entry, ...entries.slice(last + 1)]);
   }
   return [...groups]
     .map(([group, entries]) => ({ group, entries }))

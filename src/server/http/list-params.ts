@@ -27,7 +27,8 @@ export interface RawListQuery {
   to?: unknown;
 }
 
-function decode(name: string, value: unknown): unknown {
+/** A value of a list query as sent: JSON text decoded (400 on `name` when it is not JSON), anything else as it is. */
+export function decodeListValue(name: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value);
@@ -60,7 +61,7 @@ function sortOf(entity: EntitySchema, value: unknown): [string, SortOrder] {
 type Filter = Record<string, unknown>;
 
 function filterOf(raw: RawListQuery): Filter {
-  const filter = decode('filter', raw.filter) ?? {};
+  const filter = decodeListValue('filter', raw.filter) ?? {};
   if (typeof filter !== 'object' || Array.isArray(filter)) throw fieldError('filter', 'validation.type');
   return filter as Filter;
 }
@@ -176,8 +177,8 @@ export function parseListQuery(
   checkDateRange(entity, view, filter, today, options);
   return {
     filter: withDayBounds(entity, filter),
-    range: rangeOf(decode('range', raw.range)),
-    sort: sortOf(entity, decode('sort', raw.sort)),
+    range: rangeOf(decodeListValue('range', raw.range)),
+    sort: sortOf(entity, decodeListValue('sort', raw.sort)),
   };
 }
 
