@@ -8,7 +8,12 @@ import type { Messages } from './i18n/messages';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PayPage } from './pages/PayPage';
 import { ReceiptPage } from './pages/ReceiptPage';
-import { useRoute } from './router';
+import { useRoute, type Route } from './router';
+import { CartPage } from './store/CartPage';
+import { CheckoutPage } from './store/CheckoutPage';
+import { OrderReceiptPage, TrackOrderPage } from './store/OrderPages';
+import { ProductPage } from './store/ProductPage';
+import { SalePage } from './store/SalePage';
 
 /** The address's `?lng=` follows a switch, so that a reload or a shared address keeps the language. */
 function replaceLanguageInAddress(language: Language): void {
@@ -39,18 +44,39 @@ export function App({ language: initial, messages: initialMessages }: { language
     [language, messages],
   );
 
-  const key = `${route.page}:${route.reference}`;
+  const key = `${route.page}:${route.reference}:${route.id ?? ''}`;
   return (
     <I18nContext.Provider value={i18n}>
       <ErrorBoundary key={key}>
-        {route.page === 'pay' || route.page === 'parts' ? (
-          <PayPage key={key} reference={route.reference} />
-        ) : route.page === 'receipt' || route.page === 'receipt_v1' ? (
-          <ReceiptPage key={key} reference={route.reference} compact={route.page === 'receipt_v1'} />
-        ) : (
-          <NotFoundPage />
-        )}
+        <Page key={key} route={route} />
       </ErrorBoundary>
     </I18nContext.Provider>
   );
+}
+
+/** The page of a route: the payer pages, and the storefront's customer pages. */
+function Page({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'pay':
+    case 'parts':
+      return <PayPage reference={route.reference} />;
+    case 'receipt':
+    case 'receipt_v1':
+      return <ReceiptPage reference={route.reference} compact={route.page === 'receipt_v1'} />;
+    case 'sale':
+      return <SalePage reference={route.reference} />;
+    case 'sale_product':
+      return <ProductPage reference={route.reference} id={route.id ?? ''} />;
+    case 'cart':
+      return <CartPage />;
+    case 'checkout':
+    case 'stock_checkout':
+      return <CheckoutPage />;
+    case 'order_receipt':
+      return <OrderReceiptPage reference={route.reference} />;
+    case 'track_order':
+      return <TrackOrderPage reference={route.reference} />;
+    default:
+      return <NotFoundPage />;
+  }
 }

@@ -1,5 +1,6 @@
 import type { Language } from '../shared/i18n';
 import type { Payable, PayRequest, PayResult, Receipt } from '../shared/pay';
+import type { OrderRequest, StoreList, StoreOrder } from '../shared/storefront';
 
 /**
  * The public payer API (`/v1/pay/…`, no sign-in). Every call sends the `locale` header so that
@@ -82,3 +83,19 @@ export function newIdempotencyKey(): string {
 /** `GET /v1/pay/receipt/{transaction reference}`. */
 export const getReceipt = (language: Language, reference: string) =>
   call<Receipt>(language, 'GET', `/v1/pay/receipt/${encoded(reference)}`);
+
+/** `GET /v1/storefront/lists/{reference}`: the sale list, its charges and products with what is left. */
+export const getStoreList = (language: Language, reference: string) =>
+  call<StoreList>(language, 'GET', `/v1/storefront/lists/${encoded(reference)}`);
+
+/**
+ * `POST /v1/storefront/lists/{reference}/orders`: places the order of a cart, holding its stock.
+ * A 409 names the lines that no longer match the products (`errors`, by `items/{index}`). The
+ * same `idempotencyKey` sent again gets the first answer back, never a second order.
+ */
+export const postOrder = (language: Language, reference: string, request: OrderRequest, idempotencyKey: string) =>
+  call<StoreOrder>(language, 'POST', `/v1/storefront/lists/${encoded(reference)}/orders`, request, idempotencyKey);
+
+/** `GET /v1/storefront/orders/{reference}`: the order's receipt and tracking. */
+export const getStoreOrder = (language: Language, reference: string) =>
+  call<StoreOrder>(language, 'GET', `/v1/storefront/orders/${encoded(reference)}`);

@@ -27,6 +27,34 @@ describe('payer page addresses', () => {
     },
   );
 
+  it.each([
+    ['/sale/SL-2026-000005', { page: 'sale', reference: 'SL-2026-000005' }],
+    ['/sale/SL-2026-000005/', { page: 'sale', reference: 'SL-2026-000005' }],
+    ['/saleproduct/SL-2026-000005/13', { page: 'sale_product', reference: 'SL-2026-000005', id: '13' }],
+    ['/sale/cart', { page: 'cart', reference: '' }],
+    ['/sale/checkout', { page: 'checkout', reference: '' }],
+    ['/stock/checkout', { page: 'stock_checkout', reference: '' }],
+    ['/sale-receipt/SO-2026-000001', { page: 'order_receipt', reference: 'SO-2026-000001' }],
+    ['/track-order/SO-2026-000001', { page: 'track_order', reference: 'SO-2026-000001' }],
+  ])('the storefront address %s is its page, served as pay.html', (path, route) => {
+    expect(routeOf(path)).toEqual(route);
+    expect(isPayerPage(path)).toBe(true);
+    expect(isPayerPage(`${path}?lng=ar`)).toBe(true);
+  });
+
+  it.each(['/sale/', '/saleproduct/SL-1', '/saleproduct/SL-1/x', '/saleproduct/SL-1/2/3', '/stock/other'])(
+    '%s is no storefront page',
+    (path) => {
+      expect(routeOf(path).page).toBe('not_found');
+      expect(isPayerPage(path)).toBe(false);
+    },
+  );
+
+  it('keeps the back office’s sales screens with the portal', () => {
+    for (const path of ['/sales/sales-list', '/sales/sales-order-list', '/sales/products', '/sales/email-template'])
+      expect(isPayerPage(path)).toBe(false);
+  });
+
   it('keeps the portal’s own open-invoice screens with the portal', () => {
     expect(isPayerPage('/invoice/open-invoice')).toBe(false);
     expect(isPayerPage('/open-invoice/checkout')).toBe(false);

@@ -14,18 +14,21 @@ import { LanguageSwitch } from './LanguageSwitch';
 export function Shell({
   merchant,
   variant,
+  aside,
   children,
 }: {
   merchant?: PayMerchant | null;
-  /** `slip`: the compact printable receipt. */
-  variant?: 'slip';
+  /** `slip`: the compact printable receipt; `wide`: a storefront page's product grid. */
+  variant?: 'slip' | 'wide';
+  /** Beside the language switch: the storefront's cart link. */
+  aside?: ComponentChildren;
   children: ComponentChildren;
 }) {
   const { language, t } = useI18n();
   const [logoFailed, setLogoFailed] = useState(false);
   const name = merchant ? merchantName(merchant, language) : t('brand');
   return (
-    <div class={variant === 'slip' ? 'shell shell-slip' : 'shell'}>
+    <div class={variant ? `shell shell-${variant}` : 'shell'}>
       <header class="top">
         <div class="brand">
           {merchant?.logo && !logoFailed ? (
@@ -37,7 +40,10 @@ export function Shell({
           )}
           <bdi class="merchant">{name}</bdi>
         </div>
-        <LanguageSwitch />
+        <div class="top-end">
+          {aside}
+          <LanguageSwitch />
+        </div>
       </header>
       <main class="main">{children}</main>
       <footer class="foot">

@@ -60,24 +60,29 @@ export function PayPage({ reference }: { reference: string }) {
   );
 }
 
-/** The payment of one link: the form, or the page that says why there is none now. */
-function Payment({
+/**
+ * The payment of one link: the form, or the page that says why there is none now. A paid link
+ * shows its receipt: the transaction's, unless `onPaid` shows another (an order's).
+ */
+export function Payment({
   payable,
   refusal,
   onRefused,
   onReload,
+  onPaid = (result) => navigate(pathTo.receipt(result.transaction_reference)),
 }: {
   payable: Payable;
   refusal: string | null;
   onRefused: (message: string) => void;
   onReload: () => void;
+  onPaid?: (result: PayResult) => void;
 }) {
   const { t } = useI18n();
   const [continued, setContinued] = useState(false);
   const [pending, setPending] = useState<{ result: PayResult; method: PayMethod } | null>(null);
 
   const onOutcome = (outcome: PaymentOutcome) => {
-    if (outcome.kind === 'paid') return navigate(pathTo.receipt(outcome.result.transaction_reference));
+    if (outcome.kind === 'paid') return onPaid(outcome.result);
     if (outcome.kind === 'refused') return onRefused(outcome.message);
     setContinued(false);
     setPending({ result: outcome.result, method: outcome.method });
