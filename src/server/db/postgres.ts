@@ -45,11 +45,17 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   });
 
   // postgres.js types its parameters for the tagged-template API; `unsafe` takes any value list.
+  // A statement with parameters is prepared once per connection and run by name after, so the
+  // server parses and plans the API's few hundred distinct statements once, not on every call;
+  // one without (a migration's script of several) goes as a simple query.
   const run = async <T extends Row>(
     target: Pick<postgres.Sql<Record<string, unknown>>, 'unsafe'>,
     statement: string,
     params?: readonly unknown[],
-  ) => (await target.unsafe(statement, prepareParams(params) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+  ) =>
+    (await target.unsafe(statement, prepareParams(params) as postgres.ParameterOrJSON<never>[], {
+      prepare: (params?.length ?? 0) > 0,
+    })) as unknown as T[];
 
   await sql`select 1`;
   return {
