@@ -61,7 +61,8 @@ export function callOf(step: Step, account: BenchTarget['account']): Call {
   }
 }
 
-async function signIn(target: BenchTarget): Promise<string> {
+/** Signs in as the target's merchant, as the portal does; returns the access token. */
+export async function signIn(target: Pick<BenchTarget, 'baseUrl' | 'account'>): Promise<string> {
   const response = await fetch(`${target.baseUrl}/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -28,3 +28,24 @@ export async function waitForDashboard(page: Page): Promise<void> {
     .waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Opens the storefront of sale list `reference` and puts one unit of its first product on sale in
+ * the browser's cart (`persist:cart`, as Add to cart does), so a checkout opened next has a cart.
+ */
+export async function fillCart(page: Page, baseUrl: string, reference: string): Promise<void> {
+  await page.goto(`${baseUrl}/sale/${encodeURIComponent(reference)}`);
+  await page.getByRole('heading').first().waitFor();
+  const filled = await page.evaluate(async (sale) => {
+    const answer = await fetch(`/v1/storefront/lists/${encodeURIComponent(sale)}`);
+    const list = (await answer.json()) as {
+      products: { id: number; price: string; sale_price: string | null; available: number }[];
+    };
+    const product = list.products.find((one) => one.available > 0);
+    if (!product) return false;
+    const item = { product_id: product.id, qty: 1, price: product.sale_price ?? product.price };
+    localStorage.setItem('persist:cart', JSON.stringify({ items: [item], sale_id: sale }));
+    return true;
+  }, reference);
+  if (!filled) throw new Error(`Sale list ${reference} has nothing left to put in a cart`);
+}

@@ -21,6 +21,10 @@ export interface FilledData {
   figures: Figure[];
   account: { email: string; password: string };
   invoiceReference: string;
+  /** One of its open sale lists of the store type, for the storefront's pages. */
+  saleReference: string;
+  /** One of its paid sale orders, for the receipt. */
+  orderReference: string;
   /** how the server opens it */
   database: { dataDir: string } | { url: string; schema: string };
 }
@@ -273,10 +277,18 @@ async function freshDatabase(
     return { dataDir };
   }
   if (!url) throw new Error('The PostgreSQL bench needs a database URL');
+  return freshSchema(url, BENCH_SCHEMA);
+}
+
+/** The PostgreSQL schema `schema` of `url` dropped, for a server to create afresh and migrate. */
+export async function freshSchema(url: string, schema: string): Promise<{ url: string; schema: string }> {
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop schema if exists "${BENCH_SCHEMA}" cascade`);
-  await admin.end();
-  return { url, schema: BENCH_SCHEMA };
+  try {
+    await admin.unsafe(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await admin.end();
+  }
+  return { url, schema };
 }
 
 /** Makes the other merchants (no sign-in of their own) and a one-row table naming every owner. */
@@ -373,6 +385,21 @@ export async function fillScaleData(options: {
        order by i.created_at desc limit 1`,
       [account.email],
     );
+    // The demo's storefront list: a store of products in stock, open today.
+    const [sale] = await db.query<{ reference_no: string }>(
+      `select s.reference_no from sale_lists s join login_identities l on l.merchant_id = s.merchant_id
+       where l.email = $1::text and s.type = 'store' and s.status = 'active'
+         and s.start_date <= current_date and s.end_date >= current_date
+       order by s.id limit 1`,
+      [account.email],
+    );
+    if (!sale) throw new Error('The demo seed left the merchant no open store sale list');
+    const [order] = await db.query<{ reference_no: string }>(
+      `select o.reference_no from sale_orders o join login_identities l on l.merchant_id = o.merchant_id
+       where l.email = $1::text and o.payment_status = 'paid' order by o.id limit 1`,
+      [account.email],
+    );
+    if (!order) throw new Error('The demo seed left the merchant no paid sale order');
     const seconds = (performance.now() - started) / 1000;
     figures.push({
       section: 'data',
@@ -383,7 +410,14 @@ export async function fillScaleData(options: {
       note: 'migration, demo seed, every table, VACUUM ANALYZE',
     });
     log(`data: ${on} filled in ${seconds.toFixed(1)} s`);
-    return { figures, account, invoiceReference: unpaid.reference_no, database };
+    return {
+      figures,
+      account,
+      invoiceReference: unpaid.reference_no,
+      saleReference: sale.reference_no,
+      orderReference: order.reference_no,
+      database,
+    };
   } finally {
     await app.close();
   }

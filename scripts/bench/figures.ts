@@ -6,8 +6,8 @@
 export type Unit = 'ms' | 's' | 'KB' | 'MB' | 'req/s' | 'score' | 'rows' | 'count';
 
 export interface Budget {
-  /** `max`: the figure must stay at or under `limit`; `min`: at or over it. */
-  kind: 'max' | 'min';
+  /** `max`: the figure must stay at or under `limit`; `min`: at or over it; `exact`: be it (a count). */
+  kind: 'max' | 'min' | 'exact';
   limit: number;
   /** `ratio`: the limit is a multiple of the floor, judged on the figure's `ratio`, not its value. */
   of?: 'ratio';
@@ -46,6 +46,10 @@ export interface BenchTarget {
   pid: number;
   /** A reference of one of the merchant's unpaid invoices, for the payer page. */
   invoiceReference: string;
+  /** A reference of one of its open store sale lists, for the storefront's pages. */
+  saleReference: string;
+  /** A reference of one of its paid sale orders, for the storefront's receipt. */
+  orderReference: string;
   log: (line: string) => void;
 }
 
@@ -55,6 +59,7 @@ export function met(figure: Figure): boolean | undefined {
   if (budget === undefined) return undefined;
   const judged = budget.of === 'ratio' ? figure.ratio : figure.value;
   if (judged === undefined || Number.isNaN(judged)) return false;
+  if (budget.kind === 'exact') return judged === budget.limit;
   return budget.kind === 'max' ? judged <= budget.limit : judged >= budget.limit;
 }
 

@@ -4,10 +4,11 @@
  * their Lighthouse scores and the largest form — on the embedded database, and on PostgreSQL too when `DATABASE_URL` or
  * `TEST_DATABASE_URL` names one. The API's latencies stand beside their floor (the same SQL on the
  * database driver, `api-floor.ts`), and their budgets are ratios to it. Prints one table, with each
- * budget met or missed, and writes the same figures to `bench/results.json`.
+ * budget met or missed, and writes the same figures to `bench/results.json`. On PostgreSQL a flash
+ * sale's checkout under load (`checkout.ts`) runs too, on a schema of its own, not the scale data.
  *
  *   BENCH_SCALE=0.1   a tenth of the data, for a quick look (default 1: 1,000,000 transactions)
- *   BENCH_ONLY=api,pages   some sections only (data, settlement, api, pages, lighthouse, forms, peer)
+ *   BENCH_ONLY=api,pages   some sections only (data, settlement, api, pages, lighthouse, forms, peer, checkout)
  *   BENCH_DATABASES=postgresql   some databases only (pglite, postgresql; default both, PostgreSQL when a URL names one)
  *   BENCH_API_ONLY=report,mixed   some API scenarios only; BENCH_API_SECONDS, BENCH_FLOOR_SECONDS their length
  */
@@ -19,6 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as api from './api';
 import { prepareFloor, type ApiFloor } from './api-floor';
+import * as checkout from './checkout';
 import { fillScaleData } from './data';
 import type { BenchTarget, Figure } from './figures';
 import * as forms from './forms';
@@ -52,6 +54,8 @@ const scale = Number(process.env.BENCH_SCALE ?? 1);
 if (!(scale > 0)) throw new Error(`BENCH_SCALE must be a positive number, got "${process.env.BENCH_SCALE}"`);
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : null;
 const wanted = (name: string) => !only || only.has(name);
+/** Sections measured over the scale data (the checkout makes data of its own). */
+const overScaleData = ['data', 'settlement', ...SECTIONS.map((section) => section.name)].some(wanted);
 const postgresUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 
 const started = Date.now();
@@ -71,7 +75,9 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The browser sections measure the built portal and payer pages. */
 function ensureBuilt(): void {
+  if (!SECTIONS.some((section) => section.browser && wanted(section.name))) return;
   if (existsSync(join(root, 'dist', 'index.html')) && existsSync(join(root, 'dist', 'pay.html'))) return;
   log('dist/ is missing: building the portal and the payer pages');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
@@ -80,15 +86,17 @@ function ensureBuilt(): void {
 const figures: Figure[] = [];
 const failures: string[] = [];
 
+function failedOn(database: Database, name: string, error: unknown): void {
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  failures.push(`${name} on ${database}: ${message}`);
+  log(`${name} on ${database} failed: ${message}`);
+}
+
 async function measure(database: Database): Promise<void> {
   log(`${database}: filling the data (scale ${scale})`);
   const data = await fillScaleData({ database, url: database === 'postgresql' ? postgresUrl : undefined, scale, log });
   if (wanted('data')) figures.push(...data.figures);
-  const failed = (name: string, error: unknown) => {
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    failures.push(`${name} on ${database}: ${message}`);
-    log(`${name} on ${database} failed: ${message}`);
-  };
+  const failed = (name: string, error: unknown) => failedOn(database, name, error);
   // Before the server, like the floor; the sections after measure the settled data.
   if (wanted('settlement')) {
     log(`${database}: settlement`);
@@ -137,7 +145,18 @@ const databases = process.env.BENCH_DATABASES
   ? new Set(process.env.BENCH_DATABASES.split(',').map((name) => name.trim()))
   : null;
 for (const database of ['pglite', ...(postgresUrl ? ['postgresql'] : [])] as Database[])
-  if (!databases || databases.has(database)) await measure(database);
+  if (overScaleData && (!databases || databases.has(database))) await measure(database);
+if (wanted('checkout')) {
+  if (postgresUrl && (!databases || databases.has('postgresql'))) {
+    log('postgresql: checkout');
+    figures.push(
+      ...(await checkout.run({ url: postgresUrl, port: await freePort(), log }).catch((error: unknown) => {
+        failedOn('postgresql', 'checkout', error);
+        return [];
+      })),
+    );
+  } else log('checkout: skipped, it runs on PostgreSQL only (DATABASE_URL or TEST_DATABASE_URL)');
+}
 
 const results = {
   measuredAt: new Date().toISOString(),

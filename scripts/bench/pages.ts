@@ -1,11 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
-import { launchBrowser, signInOnPage } from './browser';
+import { fillCart, launchBrowser, signInOnPage } from './browser';
 import type { BenchTarget, Figure } from './figures';
 
 /**
  * Page weight: the JavaScript and CSS a first visit downloads (a fresh browser context, nothing
- * cached) of the sign-in page, of the way from sign-in to the dashboard, and of the payer page.
+ * cached) of the sign-in page, of the way from sign-in to the dashboard, of the payer page, and of
+ * the storefront: its sale page, then the whole way from there to a receipt (a product, the cart,
+ * the checkout, an order's receipt) on the same phone.
  * Each file counts as its body compressed with gzip at level 9, whatever the server sent, so the
  * figure does not depend on the server's compression; the bytes that actually crossed the wire
  * are reported beside it.
@@ -24,12 +26,17 @@ export interface Weight {
 
 export const emptyWeight = (): Weight => ({ js: 0, css: 0, transferred: 0, files: 0 });
 
-/** Adds up every script and stylesheet response of `page` into the weight `current()` returns. */
-export function collect(page: Page, current: () => Weight): () => Promise<void> {
+/**
+ * Adds up every script and stylesheet response of `page` into the weight `current()` returns;
+ * each address once, when `once` is set (a file the browser has cached is not downloaded again).
+ */
+export function collect(page: Page, current: () => Weight, once?: Set<string>): () => Promise<void> {
   const pending: Promise<void>[] = [];
   const count = async (response: Response) => {
     const type = response.request().resourceType();
     if ((type !== 'script' && type !== 'stylesheet') || response.status() !== 200) return;
+    if (once?.has(response.url())) return;
+    once?.add(response.url());
     const weight = current();
     const [body, sizes] = await Promise.all([response.body(), response.request().sizes()]);
     const gzip = gzipSync(body, { level: 9 }).length;
@@ -84,6 +91,43 @@ async function payerVisit(target: BenchTarget): Promise<Weight> {
   }
 }
 
+/** On a phone: the first visit to the sale page, then the rest of a customer's way to a receipt. */
+async function storefrontVisit(target: BenchTarget): Promise<{ firstVisit: Weight; path: Weight }> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+    const page = await context.newPage();
+    const firstVisit = emptyWeight();
+    const rest = emptyWeight();
+    let current = firstVisit;
+    const settled = collect(page, () => current, new Set());
+    const open = async (path: string) => {
+      await page.goto(`${target.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading').first().waitFor();
+    };
+    await open(`/sale/${encodeURIComponent(target.saleReference)}`);
+    await settled();
+    current = rest;
+    await page.locator('a[href^="/saleproduct/"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/saleproduct/'));
+    await page.getByRole('heading').first().waitFor();
+    await fillCart(page, target.baseUrl, target.saleReference);
+    await open('/sale/cart');
+    await open('/stock/checkout');
+    await open(`/sale-receipt/${encodeURIComponent(target.orderReference)}`);
+    await settled();
+    const path: Weight = {
+      js: firstVisit.js + rest.js,
+      css: firstVisit.css + rest.css,
+      transferred: firstVisit.transferred + rest.transferred,
+      files: firstVisit.files + rest.files,
+    };
+    return { firstVisit, path };
+  } finally {
+    await browser.close();
+  }
+}
+
 export const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
 
 const NOTE = 'gzip -9 of each body, KB = 1024 bytes, first visit (empty cache)';
@@ -114,17 +158,22 @@ function figures(on: string, weight: Weight, jsBudget?: number): Figure[] {
 export async function run(target: BenchTarget): Promise<Figure[]> {
   const { signIn, afterSignIn } = await signInVisit(target);
   const payer = await payerVisit(target);
+  const store = await storefrontVisit(target);
   const total: Weight = {
     js: signIn.js + afterSignIn.js,
     css: signIn.css + afterSignIn.css,
     transferred: signIn.transferred + afterSignIn.transferred,
     files: signIn.files + afterSignIn.files,
   };
-  target.log(`pages: sign-in ${kb(signIn.js)} KB JS, payer ${kb(payer.js)} KB JS`);
+  target.log(
+    `pages: sign-in ${kb(signIn.js)} KB JS, payer ${kb(payer.js)} KB JS, sale page ${kb(store.firstVisit.js)} KB JS`,
+  );
   return [
     ...figures('/merchant (sign-in)', signIn, 150),
     ...figures('sign-in → dashboard, total', total),
     ...figures('dashboard, after sign-in', afterSignIn),
     ...figures('/smspay/{reference}', payer, 70),
+    ...figures('/sale/{reference}, first visit', store.firstVisit, 45),
+    ...figures('sale page → receipt, total', store.path, 70),
   ];
 }

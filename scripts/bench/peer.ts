@@ -195,7 +195,7 @@ export async function run(target: BenchTarget): Promise<Figure[]> {
               preset,
               count: 1,
               categories: ['performance', 'accessibility'],
-              signIn: app.signIn,
+              before: app.signIn,
               log: target.log,
             })),
           );

@@ -1,17 +1,20 @@
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app';
+import type { RateLimits } from '../../src/server/auth/rate-limits';
 import type { DatabaseOptions } from '../../src/server/db/open';
 
 /**
  * The bench's server process: the API and the built portal over the filled database, listening on
  * loopback, with no log below warnings, no scheduler and a transport that drops what it sends (the
- * outbox still records every message). Started by `server.ts`, which reads its configuration from
- * `BENCH_SERVER` and waits for the "ready" message; SIGTERM closes it cleanly.
+ * outbox still records every message), and the product's rate limits unless a scenario replaces
+ * some. Started by `server.ts`, which reads its configuration from `BENCH_SERVER` and waits for
+ * the "ready" message; SIGTERM closes it cleanly.
  */
 
 interface ServeConfig {
   database: DatabaseOptions;
   port: number;
+  rateLimits?: Partial<RateLimits>;
 }
 
 const config = JSON.parse(process.env.BENCH_SERVER ?? '{}') as ServeConfig;
@@ -25,6 +28,7 @@ const app = await buildApp({
   portal: { distDir: join(root, 'dist'), localesDir: join(root, 'locales') },
   logger: { level: 'warn' },
   transport: { deliver: async () => {} },
+  rateLimits: config.rateLimits,
 });
 
 let closing = false;

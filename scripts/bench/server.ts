@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import type { RateLimits } from '../../src/server/auth/rate-limits';
 import type { FilledData } from './data';
 import type { BenchTarget } from './figures';
 import { stopProcess } from '../../tests/support/child-process';
@@ -9,6 +10,13 @@ import { stopProcess } from '../../tests/support/child-process';
  * its event loop, and stops it. `BENCH_SERVER_FLAGS` adds Node flags to it (`--cpu-prof`).
  */
 
+/** A started server process: where it listens, its process id, and how to stop it. */
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
 export interface BenchServer {
   target: BenchTarget;
   stop(): Promise<void>;
@@ -16,17 +24,24 @@ export interface BenchServer {
 
 const STARTUP_MS = 120_000;
 
-export async function startBenchServer(options: {
-  data: FilledData;
-  database: 'pglite' | 'postgresql';
+/**
+ * Starts `serve.ts` over a migrated database and waits until it answers. `rateLimits` replaces
+ * some of the server's limits, for a scenario whose load comes from one address (the checkout's
+ * customers all order from loopback).
+ */
+export async function startServerProcess(options: {
+  database: FilledData['database'];
   port: number;
+  rateLimits?: Partial<RateLimits>;
+  /** Names the server in the log line, e.g. "postgresql". */
+  name: string;
   log: (line: string) => void;
-}): Promise<BenchServer> {
-  const { data, database, port, log } = options;
+}): Promise<ServerProcess> {
+  const { database, port, rateLimits, name, log } = options;
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const child = fork(join(import.meta.dirname, 'serve.ts'), [], {
     execArgv: ['--import', 'tsx', ...flags],
-    env: { ...process.env, BENCH_SERVER: JSON.stringify({ database: data.database, port }) },
+    env: { ...process.env, BENCH_SERVER: JSON.stringify({ database, port, rateLimits }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -49,18 +64,31 @@ export async function startBenchServer(options: {
   const answer = await fetch(`${baseUrl}/v1/openapi.json`);
   if (!answer.ok) throw new Error(`The bench server answers ${answer.status}`);
   log(
-    `server: ${database} ready at ${baseUrl} (pid ${child.pid}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `server: ${name} ready at ${baseUrl} (pid ${child.pid}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  return { baseUrl, pid: child.pid as number, stop: () => stopProcess(child, exited) };
+}
 
+/** The bench's server over the filled data, and the target the sections measure. */
+export async function startBenchServer(options: {
+  data: FilledData;
+  database: 'pglite' | 'postgresql';
+  port: number;
+  log: (line: string) => void;
+}): Promise<BenchServer> {
+  const { data, database, port, log } = options;
+  const server = await startServerProcess({ database: data.database, port, name: database, log });
   return {
     target: {
-      baseUrl,
+      baseUrl: server.baseUrl,
       database,
       account: data.account,
-      pid: child.pid as number,
+      pid: server.pid,
       invoiceReference: data.invoiceReference,
+      saleReference: data.saleReference,
+      orderReference: data.orderReference,
       log,
     },
-    stop: () => stopProcess(child, exited),
+    stop: server.stop,
   };
 }

@@ -22,10 +22,12 @@ const floorCells = (figure: Figure): [string, string] =>
     ? ['', '']
     : [formatValue(figure.floor, figure.unit), figure.ratio === undefined ? '' : formatRatio(figure.ratio)];
 
-/** "≤ 150 KB", "≥ 0.95", "≤ 1.5×" (of the floor). */
+const SIGNS = { max: '≤', min: '≥', exact: '=' } as const;
+
+/** "≤ 150 KB", "≥ 0.95", "≤ 1.5×" (of the floor), "= 50 count". */
 export function formatBudget(figure: Figure): string {
   if (!figure.budget) return '';
-  const sign = figure.budget.kind === 'max' ? '≤' : '≥';
+  const sign = SIGNS[figure.budget.kind];
   const { limit } = figure.budget;
   return `${sign} ${figure.budget.of === 'ratio' ? formatRatio(limit) : formatValue(limit, figure.unit)}`;
 }
