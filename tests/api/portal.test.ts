@@ -89,13 +89,25 @@ describe('serving the built portal', () => {
       '/sp/INV-2026-000003',
       '/transaction-receipt/700000000014',
       '/transaction-receipt/v1/700000000014',
+      '/sale/SL-2026-000001',
+      '/saleproduct/SL-2026-000001/3',
+      '/sale/cart',
+      '/sale/checkout',
+      '/stock/checkout',
+      '/sale-receipt/SO-2026-000001',
+      '/track-order/SO-2026-000001',
     ]) {
       const response = await browser.get(path, { headers: { accept: 'text/html' } });
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body, path).toContain('<title>Pay</title>');
     }
-    for (const path of ['/smspayment/INV-1', '/sale/SL-2026-000001', '/invoice/invoice-list']) {
+    for (const path of [
+      '/smspayment/INV-1',
+      '/saleproduct/SL-2026-000001/x',
+      '/invoice/invoice-list',
+      '/sales/sales-list',
+    ]) {
       expect((await browser.get(path)).body, path).toContain('<title>Bawaba</title>');
     }
   });
