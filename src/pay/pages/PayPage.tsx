@@ -1,21 +1,19 @@
 /** @jsxImportSource preact */
-import { useEffect, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import type { Payable, PayMethod, PayResult } from '../../shared/pay';
 import { getPayable } from '../api';
 import { Link } from '../components/Link';
-import { Loading } from '../components/Notice';
-import { Shell } from '../components/Shell';
 import { Summary } from '../components/Summary';
-import { merchantName } from '../format';
 import { useI18n } from '../i18n/context';
-import { PaymentForm, type PaymentOutcome } from '../payment/PaymentForm';
+import { PaymentForm, type PaymentOutcome, type SendPayment } from '../payment/PaymentForm';
 import { navigate } from '../router';
-import { Failure } from './Failure';
 import { LinkState } from './LinkState';
 import { PartsList } from './PartsList';
 import { pathTo } from './paths';
 import { Processing } from './Processing';
 import { useLoad } from './useLoad';
+import { LoadedPage } from './LoadedPage';
 
 /**
  * `/smspay/{ref}`, `/open-invoice/checkout/{ref}` and `/sp/{ref}`: what the link asks for and,
@@ -23,7 +21,7 @@ import { useLoad } from './useLoad';
  * it; one that cannot be paid says why.
  */
 export function PayPage({ reference }: { reference: string }) {
-  const { language, t } = useI18n();
+  const { language } = useI18n();
   const [state, reload] = useLoad((first) => getPayable(language, reference, first));
   // Kept across the reload a refused payment causes: the form shows it when the link is still payable.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -35,28 +33,21 @@ export function PayPage({ reference }: { reference: string }) {
     setRefusal(null);
     reload();
   };
-  const payable = state.kind === 'ok' ? state.data : null;
-
-  useEffect(() => {
-    if (payable) document.title = t('document_title', { merchant: merchantName(payable.merchant, language) });
-  }, [payable, language, t]);
-
-  if (state.kind === 'loading')
-    return (
-      <Shell>
-        <Loading label={t('loading')} />
-      </Shell>
-    );
-  if (state.kind !== 'ok')
-    return <Failure answer={state} notFound={['state.unknown_title', 'state.unknown']} onRetry={reload} />;
   return (
-    <Shell merchant={state.data.merchant}>
-      {state.data.kind === 'parts' ? (
-        <PartsList payable={state.data} />
-      ) : (
-        <Payment payable={state.data} refusal={refusal} onRefused={refused} onReload={lookAgain} />
-      )}
-    </Shell>
+    <LoadedPage
+      state={state}
+      reload={reload}
+      notFound={['state.unknown_title', 'state.unknown']}
+      title="document_title"
+    >
+      {(payable) =>
+        payable.kind === 'parts' ? (
+          <PartsList payable={payable} />
+        ) : (
+          <Payment payable={payable} refusal={refusal} onRefused={refused} onReload={lookAgain} />
+        )
+      }
+    </LoadedPage>
   );
 }
 
@@ -70,12 +61,18 @@ export function Payment({
   onRefused,
   onReload,
   onPaid = (result) => navigate(pathTo.receipt(result.transaction_reference)),
+  send,
+  summary,
 }: {
   payable: Payable;
   refusal: string | null;
   onRefused: (message: string) => void;
   onReload: () => void;
   onPaid?: (result: PayResult) => void;
+  /** Where the payment goes, when not to the link's own reference. */
+  send?: SendPayment;
+  /** What is paid, shown above the form in place of the link's summary (null: the page shows it itself). */
+  summary?: ComponentChildren;
 }) {
   const { t } = useI18n();
   const [continued, setContinued] = useState(false);
@@ -109,14 +106,18 @@ export function Payment({
   if (payable.in_flight && !continued) return <Processing onContinue={goOn} onCheck={checkAgain} />;
   return (
     <>
-      <Summary payable={payable}>
-        {payable.parent_reference ? (
-          <Link href={pathTo.parts(payable.parent_reference)} class="text-link">
-            {t('invoice.all_parts')}
-          </Link>
-        ) : null}
-      </Summary>
-      <PaymentForm payable={payable} continueInFlight={continued} refusal={refusal} onOutcome={onOutcome} />
+      {summary !== undefined ? (
+        summary
+      ) : (
+        <Summary payable={payable}>
+          {payable.parent_reference ? (
+            <Link href={pathTo.parts(payable.parent_reference)} class="text-link">
+              {t('invoice.all_parts')}
+            </Link>
+          ) : null}
+        </Summary>
+      )}
+      <PaymentForm payable={payable} continueInFlight={continued} refusal={refusal} onOutcome={onOutcome} send={send} />
     </>
   );
 }

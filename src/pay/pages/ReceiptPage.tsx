@@ -1,16 +1,14 @@
 /** @jsxImportSource preact */
-import { useEffect } from 'preact/hooks';
+
 import { formatKwd } from '../../shared/money';
 import type { PaymentStatus, Receipt } from '../../shared/pay';
 import { getReceipt } from '../api';
 import { Icon, type IconName } from '../components/icons';
-import { Loading } from '../components/Notice';
-import { Shell } from '../components/Shell';
 import { formatKuwaitTime, merchantName } from '../format';
 import { useI18n } from '../i18n/context';
 import type { MessageKey } from '../i18n/messages';
-import { Failure } from './Failure';
 import { useLoad } from './useLoad';
+import { LoadedPage } from './LoadedPage';
 
 /** The heading and picture of each payment status. */
 const OUTCOMES: Record<PaymentStatus, { title: MessageKey; icon: IconName; tone: string }> = {
@@ -29,26 +27,18 @@ const OUTCOMES: Record<PaymentStatus, { title: MessageKey; icon: IconName; tone:
  * button (the printout leaves out the buttons and the language switch).
  */
 export function ReceiptPage({ reference, compact }: { reference: string; compact: boolean }) {
-  const { language, t } = useI18n();
+  const { language } = useI18n();
   const [state, reload] = useLoad(() => getReceipt(language, reference));
-  const receipt = state.kind === 'ok' ? state.data : null;
-
-  useEffect(() => {
-    if (receipt) document.title = t('receipt_title', { merchant: merchantName(receipt.merchant, language) });
-  }, [receipt, language, t]);
-
-  if (state.kind === 'loading')
-    return (
-      <Shell>
-        <Loading label={t('loading')} />
-      </Shell>
-    );
-  if (state.kind !== 'ok')
-    return <Failure answer={state} notFound={['receipt.not_found_title', 'receipt.not_found']} onRetry={reload} />;
   return (
-    <Shell merchant={state.data.merchant} variant={compact ? 'slip' : undefined}>
-      <ReceiptCard receipt={state.data} compact={compact} />
-    </Shell>
+    <LoadedPage
+      state={state}
+      reload={reload}
+      notFound={['receipt.not_found_title', 'receipt.not_found']}
+      title="receipt_title"
+      variant={compact ? 'slip' : undefined}
+    >
+      {(receipt) => <ReceiptCard receipt={receipt} compact={compact} />}
+    </LoadedPage>
   );
 }
 

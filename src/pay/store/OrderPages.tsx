@@ -1,20 +1,18 @@
 /** @jsxImportSource preact */
-import { useEffect } from 'preact/hooks';
+
 import { formatKwd, fromFils, toFils } from '../../shared/money';
 import type { OrderStep, StoreOrder } from '../../shared/storefront';
 import { getStoreOrder } from '../api';
 import { Icon } from '../components/icons';
 import { Link } from '../components/Link';
-import { Loading } from '../components/Notice';
-import { Shell } from '../components/Shell';
-import { formatKuwaitTime, merchantName } from '../format';
+import { formatKuwaitTime } from '../format';
 import { useI18n } from '../i18n/context';
 import type { MessageKey } from '../i18n/messages';
-import { Failure } from '../pages/Failure';
 import { useLoad } from '../pages/useLoad';
 import { productTitle } from './names';
 import { TotalRows } from './parts';
 import { storePath } from './paths';
+import { LoadedPage } from '../pages/LoadedPage';
 
 /** Loads an order and shows it in the frame, or the page of why it cannot be shown. */
 function OrderFrame({
@@ -26,21 +24,13 @@ function OrderFrame({
   title: MessageKey;
   children: (order: StoreOrder, reload: () => void) => preact.ComponentChildren;
 }) {
-  const { language, t } = useI18n();
+  const { language } = useI18n();
   const [state, reload] = useLoad(() => getStoreOrder(language, reference));
-  const order = state.kind === 'ok' ? state.data : null;
-  useEffect(() => {
-    if (order) document.title = t(title, { merchant: merchantName(order.merchant, language) });
-  }, [order, language, t, title]);
-  if (state.kind === 'loading')
-    return (
-      <Shell>
-        <Loading label={t('loading')} />
-      </Shell>
-    );
-  if (state.kind !== 'ok')
-    return <Failure answer={state} notFound={['order.not_found_title', 'order.not_found']} onRetry={reload} />;
-  return <Shell merchant={state.data.merchant}>{children(state.data, reload)}</Shell>;
+  return (
+    <LoadedPage state={state} reload={reload} notFound={['order.not_found_title', 'order.not_found']} title={title}>
+      {(order) => children(order, reload)}
+    </LoadedPage>
+  );
 }
 
 const OUTCOME = {

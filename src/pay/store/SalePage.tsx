@@ -5,17 +5,15 @@ import { saleTotals, saleTotalsText } from '../../shared/sale-totals';
 import type { StoreList, StoreProduct } from '../../shared/storefront';
 import { getStoreList } from '../api';
 import { Link } from '../components/Link';
-import { Loading } from '../components/Notice';
-import { Shell } from '../components/Shell';
 import { merchantName } from '../format';
 import { useI18n } from '../i18n/context';
-import { Failure } from '../pages/Failure';
 import { useLoad } from '../pages/useLoad';
 import { useCart, type Cart } from './cart';
 import { AddToCart } from './AddToCart';
 import { categoryName, productTitle } from './names';
 import { CartLink, ClosedNotice, PriceTag, ProductImage, StockNote } from './parts';
 import { storePath } from './paths';
+import { LoadedPage } from '../pages/LoadedPage';
 
 /** Lists of more products than this get a search box and, with several categories, a category filter. */
 const FILTER_FROM = 6;
@@ -37,22 +35,20 @@ export function StoreFrame({
   reference: string;
   children: (list: StoreList, reload: () => void) => preact.ComponentChildren;
 }) {
-  const { language, t } = useI18n();
+  const { language } = useI18n();
   const [state, reload] = useLoad(() => getStoreList(language, reference));
   const list = state.kind === 'ok' ? state.data : null;
   useStoreTitle(list);
-  if (state.kind === 'loading')
-    return (
-      <Shell variant="wide" aside={<CartLink />}>
-        <Loading label={t('loading')} />
-      </Shell>
-    );
-  if (state.kind !== 'ok')
-    return <Failure answer={state} notFound={['store.not_found_title', 'store.not_found']} onRetry={reload} />;
   return (
-    <Shell merchant={state.data.merchant} variant="wide" aside={<CartLink />}>
-      {state.data.state === 'open' ? children(state.data, reload) : <ClosedNotice list={state.data} />}
-    </Shell>
+    <LoadedPage
+      state={state}
+      reload={reload}
+      notFound={['store.not_found_title', 'store.not_found']}
+      variant="wide"
+      aside={<CartLink />}
+    >
+      {(open) => (open.state === 'open' ? children(open, reload) : <ClosedNotice list={open} />)}
+    </LoadedPage>
   );
 }
 

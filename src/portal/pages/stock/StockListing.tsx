@@ -1,13 +1,10 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import { useMemo } from 'react';
-import { DataTable, FilterButton, List, SelectInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, SelectInput, useLocaleState } from 'react-admin';
 import { titleProperty } from '../../../schema/recordPage';
 import { getEntitySchema } from '../../../schema/registry';
 import { STOCK_DEFAULT_SORT, STOCK_LEVELS } from '../../../shared/stock-listing';
 import { listFilters } from '../../resources/filters/listFilters';
-import { toolbarButtonStyles } from '../../resources/list/ToolbarButton';
-import { LIST_PER_PAGE } from '../../resources/listDefaults';
-import { ListPagination } from '../../resources/ListPagination';
+import { ComputedList } from '../ComputedList';
 import { screenPath } from '../../resources/screenPaths';
 import { usePortalEntities } from '../../resources/usePortalEntities';
 import { FigureText, ProductTitle, StockLeft, type StockRecord } from './StockValues';
@@ -73,29 +70,17 @@ function StockTable() {
  * server, kept in the address; a table on wide screens, an item per product on phones.
  */
 export default function StockListing() {
-  const translate = useTranslate();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const filters = useFilters();
-  const [field, order] = STOCK_DEFAULT_SORT;
   return (
-    <List
+    <ComputedList
       resource="product"
       storeKey="product.stockListing"
-      title={translate('app.stock_listing.title')}
-      queryOptions={{ meta: { list: 'stock_listing' } }}
-      sort={{ field, order }}
-      perPage={LIST_PER_PAGE}
+      title="app.stock_listing.title"
+      list="stock_listing"
+      sort={STOCK_DEFAULT_SORT}
       filters={filters}
-      exporter={false}
-      actions={
-        <TopToolbar sx={[{ flexWrap: 'wrap', justifyContent: 'flex-end' }, toolbarButtonStyles]}>
-          <FilterButton />
-        </TopToolbar>
-      }
-      pagination={<ListPagination />}
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
-    >
-      {isSmall ? <StockItems /> : <StockTable />}
-    </List>
+      wide={<StockTable />}
+      narrow={<StockItems />}
+    />
   );
 }
