@@ -5,10 +5,11 @@
  * `TEST_DATABASE_URL` names one. The API's latencies stand beside their floor (the same SQL on the
  * database driver, `api-floor.ts`), and their budgets are ratios to it. Prints one table, with each
  * budget met or missed, and writes the same figures to `bench/results.json`. On PostgreSQL a flash
- * sale's checkout under load (`checkout.ts`) runs too, on a schema of its own, not the scale data.
+ * sale's checkout under load (`checkout.ts`) runs too, on a schema of its own, not the scale data; and
+ * one month's rent for 10,000 tenants (`rent.ts`) on each database, on data of its own.
  *
  *   BENCH_SCALE=0.1   a tenth of the data, for a quick look (default 1: 1,000,000 transactions)
- *   BENCH_ONLY=api,pages   some sections only (data, settlement, api, pages, lighthouse, forms, peer, checkout)
+ *   BENCH_ONLY=api,pages   some sections only (data, settlement, api, pages, lighthouse, forms, peer, checkout, rent)
  *   BENCH_DATABASES=postgresql   some databases only (pglite, postgresql; default both, PostgreSQL when a URL names one)
  *   BENCH_API_ONLY=report,mixed   some API scenarios only; BENCH_API_SECONDS, BENCH_FLOOR_SECONDS their length
  */
@@ -27,6 +28,7 @@ import * as forms from './forms';
 import * as lighthouse from './lighthouse';
 import * as pages from './pages';
 import * as peer from './peer';
+import * as rent from './rent';
 import { startBenchServer } from './server';
 import { measureSettlement } from './settlement';
 import { missed, renderMarkdown, renderTable } from './table';
@@ -156,6 +158,18 @@ if (wanted('checkout')) {
       })),
     );
   } else log('checkout: skipped, it runs on PostgreSQL only (DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (wanted('rent')) {
+  for (const database of ['pglite', ...(postgresUrl ? ['postgresql'] : [])] as Database[]) {
+    if (databases && !databases.has(database)) continue;
+    log(`${database}: rent`);
+    figures.push(
+      ...(await rent.run({ database, url: postgresUrl, log }).catch((error: unknown) => {
+        failedOn(database, 'rent', error);
+        return [];
+      })),
+    );
+  }
 }
 
 const results = {

@@ -7,6 +7,8 @@ export interface Tenant {
   civil_id_expiry?: string;
   mobile: string;
   mobile_2?: string;
+  email?: string;
+  language?: 'en' | 'ar';
   unit_id: number;
   contract_start: string;
   contract_end: string;
@@ -15,8 +17,10 @@ export interface Tenant {
   invoice_sending_day: number;
   last_payment_date?: string;
   next_payment_date?: string;
+  contract_expiring?: boolean;
   tenant_status?: 'active' | 'inactive' | 'left';
   payment_status?: 'paid' | 'unpaid' | 'overdue';
+  pay_token?: string;
   contract_file?: string;
   civil_id_file?: string;
   created_at?: string;

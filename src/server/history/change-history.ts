@@ -1,8 +1,8 @@
 import { now } from '../../schema/calendar';
 import type { EntitySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
-import { fitTo, merchantRowInsert } from '../storage/columns';
-import type { RecordEvents } from '../storage/events';
+import { fitTo, merchantRowInsert, merchantRowsInsert } from '../storage/columns';
+import type { CreatedEvent, RecordEvents } from '../storage/events';
 import { referencesOf, type Reference } from '../storage/relations';
 import { isRecorded, RecordText, type Change } from './record-text';
 
@@ -41,6 +41,7 @@ export function actorOf(caller: { identity: { name: string | null; email: string
 export class History {
   private readonly text: RecordText;
   private readonly insert: string;
+  private readonly insertAll: string;
 
   constructor(
     private readonly entity: EntitySchema,
@@ -49,6 +50,7 @@ export class History {
   ) {
     this.text = new RecordText(entity, references);
     this.insert = merchantRowInsert(history, HISTORY_FIELDS);
+    this.insertAll = merchantRowsInsert(history, HISTORY_FIELDS);
   }
 
   /** A new record: one entry, its name set from nothing, at the record's creation time. */
@@ -56,6 +58,30 @@ export class History {
     const name = await this.text.recordName(q, merchantId, row);
     const at = typeof row.created_at === 'string' ? row.created_at : now().toISOString();
     await this.write(q, merchantId, row, name, actor, at, [{ field: this.text.nameField, old: null, new: name }]);
+  }
+
+  /** New records of one merchant written together: the entries `created` writes, with one statement. */
+  async createdAll(q: Queryable, merchantId: number, rows: readonly Row[], actor?: string): Promise<void> {
+    if (rows.length === 0) return;
+    const changedBy = actor ?? (await merchantName(q, merchantId));
+    const entries: HistoryRow[] = [];
+    for (const row of rows) {
+      const name = await this.text.recordName(q, merchantId, row);
+      entries.push({
+        entity: this.entity.$id,
+        record_id: typeof row.id === 'number' ? row.id : null,
+        record_name: name,
+        field: this.text.nameField,
+        old_value: null,
+        new_value: name,
+        changed_by: changedBy,
+        changed_at: typeof row.created_at === 'string' ? row.created_at : now().toISOString(),
+      });
+    }
+    const fitted = entries.map((entry) =>
+      Object.fromEntries(HISTORY_FIELDS.map((field) => [field, fitTo(this.history, field, entry[field])])),
+    );
+    await q.query(this.insertAll, [merchantId, JSON.stringify(fitted)]);
   }
 
   /** A changed record: one entry per field of `fields` whose stored value differs. */
@@ -152,5 +178,22 @@ export function recordChangeHistory(events: RecordEvents, entities: readonly Ent
     else if (event.kind === 'changed')
       await history.changed(q, merchantId, event.previous, event.record, Object.keys(event.written), actor);
     else if (event.kind === 'deleted') await history.deleted(q, merchantId, event.previous, actor);
-  });
+  }, writeCreatedAll);
+
+  /** Creates told together: one statement per entity, merchant and writer. */
+  async function writeCreatedAll(created: readonly CreatedEvent[]): Promise<void> {
+    const groups = new Map<string, CreatedEvent[]>();
+    for (const event of created) {
+      if (!histories.has(event.entity.$id)) continue;
+      const key = JSON.stringify([event.entity.$id, event.merchantId, event.actor ?? null]);
+      const group = groups.get(key);
+      if (group) group.push(event);
+      else groups.set(key, [event]);
+    }
+    for (const [first, ...rest] of groups.values()) {
+      const history = histories.get(first.entity.$id);
+      const records = [first, ...rest].map((event) => event.record);
+      await history?.createdAll(first.q, first.merchantId, records, first.actor);
+    }
+  }
 }

@@ -4,21 +4,24 @@ import { voidExpiredAuthorizations } from '../payments/authorizations';
 import { sweepPayments } from '../payments/sweep';
 import { releaseExpiredOrders } from '../sales/orders';
 import { processDueRefunds } from '../payments/refunds';
+import { followContractDates } from '../property/contract-schedule';
 import { runDailySettlement } from '../payments/settlement-run';
 import { chargeDueSubscriptions } from '../payments/subscriptions';
+import { issueDueRent } from '../rentals/rent-schedule';
 import type { TableRow } from '../storage/entity-rows';
 import { queueInvoiceSms } from './invoice-sms';
 import { WebhookDispatcher, type WebhookOptions } from './webhook-dispatcher';
 
 /**
- * What happens by the clock: scheduled invoices and scheduled bulk uploads send their SMS when
+ * What happens by the clock: contracts start and end by their dates (renting and freeing their
+ * units), scheduled invoices and scheduled bulk uploads send their SMS when
  * their time comes, due subscriptions are charged, payments are swept (unanswered ones become
  * incomplete, overdue invoices expire), authorisations past their capture deadline are voided,
- * due refunds are processed, the day's settlement run makes and pays out payment transfers, and
- * webhooks are retried. Each tick claims its rows in the
- * transaction that queues their messages (`for update skip locked`, or an update whose condition a
- * second claimer no longer meets), so each SMS leaves exactly once, across restarts and with
- * several servers on one PostgreSQL.
+ * due refunds are processed, the day's settlement run makes and pays out payment transfers, rent
+ * invoices are issued on their tenants' sending days, and webhooks are retried. Each tick claims
+ * its rows in the transaction that queues their messages (`for update skip locked`, or an update
+ * whose condition a second claimer no longer meets), so each SMS leaves exactly once, across
+ * restarts and with several servers on one PostgreSQL.
  */
 
 const BATCH = 100;
@@ -40,12 +43,16 @@ export interface TickSummary {
   voided: number;
   /** Refunds processed or failed. */
   refunds: number;
+  /** Contracts started or ended by their dates, and tenants flagged or unflagged as their contract nears its end. */
+  contracts: number;
   /** Payment transfers made or paid out by the day's settlement run. */
   transfers: number;
   /** Webhooks delivered. */
   webhooks: number;
   /** Unpaid sale orders whose hold ran out, their stock given back. */
   expiredOrders: number;
+  /** Rent invoices issued on their tenants' sending days. */
+  rent: number;
 }
 
 function tableOf(ctx: ServerContext, entity: string): string | null {
@@ -145,6 +152,8 @@ export class Scheduler {
         return fallback;
       }
     };
+    // Contracts first: a unit a contract now rents is rented before anything bills it.
+    const contracts = await step(() => followContractDates(this.ctx, now), 0);
     const released = await step(() => releaseScheduledUploads(this.ctx, now), { uploads: 0, invoices: 0 });
     const scheduled = await step(() => sendScheduledInvoices(this.ctx, now), 0);
     const charges = await step(() => chargeDueSubscriptions(this.ctx, now), 0);
@@ -153,6 +162,7 @@ export class Scheduler {
     const refunds = await step(() => processDueRefunds(this.ctx, now), 0);
     const transfers = await step(() => runDailySettlement(this.ctx, now), 0);
     const orders = await step(() => releaseExpiredOrders(this.ctx, now), 0);
+    const rent = await step(() => issueDueRent(this.ctx, now), { issued: 0, overdue: 0 });
     // What the steps queued (SMS, webhooks of charges) leaves now.
     this.ctx.outbox.kick();
     const webhooks = await step(() => this.webhooks.dispatch(now), 0);
@@ -165,9 +175,11 @@ export class Scheduler {
       swept,
       voided,
       refunds,
+      contracts,
       transfers,
       webhooks,
       expiredOrders: orders,
+      rent: rent.issued,
     };
   }
 

@@ -92,6 +92,33 @@ export class Outbox {
   }
 
   /**
+   * Writes many messages with one statement of the caller's transaction (a scheduler's batch), in
+   * their order; call `kick()` once it has committed.
+   */
+  async enqueueAll(q: Queryable, messages: readonly OutboxMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const rows = messages.map((message, index) => ({
+      n: index,
+      merchant_id: message.merchantId ?? null,
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.body,
+      language: message.language,
+      sender: message.sender ?? null,
+      invoice_id: message.invoiceId ?? null,
+    }));
+    await q.query(
+      `insert into outbox (merchant_id, channel, recipient, subject, body, language, sender, invoice_id, created_at)
+       select m.merchant_id, m.channel, m.recipient, m.subject, m.body, m.language, m.sender, m.invoice_id, $2::timestamptz
+       from jsonb_to_recordset($1::text::jsonb) as m(n integer, merchant_id integer, channel text, recipient text,
+         subject text, body text, language text, sender text, invoice_id integer)
+       order by m.n`,
+      [JSON.stringify(rows), now().toISOString()],
+    );
+  }
+
+  /**
    * Delivers soon, without holding up the request that queued the message. Every write that may
    * have queued something calls this after its commit, so other senders (webhooks) listen to it too.
    */

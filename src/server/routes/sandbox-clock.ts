@@ -35,6 +35,7 @@ const answer = {
         swept: { type: 'integer' },
         transfers: { type: 'integer' },
         webhooks: { type: 'integer' },
+        rent: { type: 'integer', description: "Rent invoices issued on their tenants' sending days" },
       },
     },
   },

@@ -103,6 +103,19 @@ export function merchantRowInsert(entity: EntitySchema, columns: readonly string
     values ($1::integer, ${values.join(', ')})`;
 }
 
+/**
+ * The `insert` of many rows of `entity` for a merchant: `$1` is the merchant's id, `$2` the rows as
+ * a JSON array of objects keyed by `columns`, each value cast as its property's column.
+ */
+export function merchantRowsInsert(entity: EntitySchema, columns: readonly string[]): string {
+  for (const column of columns)
+    if (!entity.properties[column]) throw new Error(`${entity.$id} needs a property "${column}"`);
+  const values = columns.map((column) => `x.${ident(column)}${PARAM_CASTS[kindOf(entity.properties[column])]}`);
+  return `insert into ${ident(entity['x-resource'].table)} (merchant_id, ${columns.map(ident).join(', ')})
+    select $1::integer, ${values.join(', ')}
+    from jsonb_to_recordset($2::text::jsonb) as x(${columns.map((column) => `${ident(column)} text`).join(', ')})`;
+}
+
 /** A value cut to the property's `maxLength` of `entity` (counted in characters, as the schema counts). */
 export function fitTo(entity: EntitySchema, field: string, value: string | number | null): string | number | null {
   const max = entity.properties[field]?.maxLength;

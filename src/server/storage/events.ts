@@ -48,16 +48,34 @@ export type RecordEvent = Written &
 
 export type RecordListener = (event: RecordEvent) => Promise<void>;
 
-export class RecordEvents {
-  private readonly listeners: RecordListener[] = [];
+/** A create, as told. */
+export type CreatedEvent = Extract<RecordEvent, { kind: 'created' }>;
 
-  /** Adds a listener to every later write. */
-  listen(listener: RecordListener): void {
-    this.listeners.push(listener);
+/** Told many creates at once (a flow writing many records with one statement); see `tellCreated`. */
+export type CreatedBatchListener = (events: readonly CreatedEvent[]) => Promise<void>;
+
+export class RecordEvents {
+  private readonly listeners: { listener: RecordListener; batch?: CreatedBatchListener }[] = [];
+
+  /**
+   * Adds a listener to every later write; with `batch`, creates told together (`tellCreated`)
+   * reach it at once, else one by one.
+   */
+  listen(listener: RecordListener, batch?: CreatedBatchListener): void {
+    this.listeners.push({ listener, batch });
   }
 
   /** Tells every listener, one after the other. */
   async tell(event: RecordEvent): Promise<void> {
-    for (const listener of this.listeners) await listener(event);
+    for (const { listener } of this.listeners) await listener(event);
+  }
+
+  /** Tells many creates (of one transaction) to every listener in turn: all at once where it takes a batch. */
+  async tellCreated(events: readonly CreatedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const { listener, batch } of this.listeners) {
+      if (batch) await batch(events);
+      else for (const event of events) await listener(event);
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
 import type { Queryable, Row } from '../db/database';
 import { MERCHANT_KEYS } from '../kernel/keys';
@@ -23,8 +24,16 @@ export interface GeneratorContext {
 interface Generator {
   /** Numbered generators draw from `<table>_<column>_seq` and get a unique index. */
   numbered: boolean;
+  /**
+   * SQL giving one fresh value per row, for generators whose values are secrets looked up on their
+   * own (a token): the column gets a unique index, and rows made before it existed get a value
+   * from this when the database is migrated.
+   */
+  backfill?: string;
   /** Refuses at start an option the generator cannot use. */
   check(entity: EntitySchema, option: string | undefined): void;
+  /** A numbered generator's value of the number drawn from its sequence. */
+  format?(number: number, entity: EntitySchema, option: string | undefined): string;
   generate(context: GeneratorContext): Promise<string>;
 }
 
@@ -73,15 +82,18 @@ async function nextNumber({ q, entity, column }: GeneratorContext): Promise<numb
 }
 
 /** `<prefix>-<number padded to digits>`, the prefix the option or the entity's. */
-const numbered = (digits: number, withYear: boolean): Generator => ({
-  numbered: true,
-  check: checkPrefix,
-  generate: async (context) => {
-    const number = String(await nextNumber(context)).padStart(digits, '0');
+const numbered = (digits: number, withYear: boolean): Generator => {
+  const format = (number: number, entity: EntitySchema, option: string | undefined) => {
     const year = withYear ? `${new Date().getUTCFullYear()}-` : '';
-    return `${context.option ?? prefixOf(context.entity)}-${year}${number}`;
-  },
-});
+    return `${option ?? prefixOf(entity)}-${year}${String(number).padStart(digits, '0')}`;
+  };
+  return {
+    numbered: true,
+    check: checkPrefix,
+    format,
+    generate: async (context) => format(await nextNumber(context), context.entity, context.option),
+  };
+};
 
 /** A random key, generated once, made as a merchant account's own keys are. */
 const key = (make: () => string): Generator => ({
@@ -89,6 +101,17 @@ const key = (make: () => string): Generator => ({
   check: noOption,
   generate: async () => make(),
 });
+
+/**
+ * 256 random bits, URL-safe (43 characters of base64url), the same shape in SQL for the rows a
+ * migration fills: each `uuid_send(gen_random_uuid())` gives 16 bytes, 122 of their bits random.
+ */
+const token: Generator = {
+  numbered: false,
+  backfill: `rtrim(translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`,
+  check: noOption,
+  generate: async () => randomBytes(32).toString('base64url'),
+};
 
 /** `{name}` placeholders of a link's path. */
 const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)\}/g;
@@ -128,6 +151,8 @@ const generators: Record<string, Generator> = {
   access_code: key(MERCHANT_KEYS.access_code),
   secret_key: key(MERCHANT_KEYS.secret_key),
   iv_key: key(MERCHANT_KEYS.iv_key),
+  /** An unguessable value naming the record in a public link without its sequential id (a tenant's pay page). */
+  token,
   /**
    * A public page of the record: `{ "link": "/open-invoice/checkout/{reference_no}" }`, each
    * placeholder a numbered generated property of the record.
@@ -195,6 +220,27 @@ function readGeneratedColumns(entity: EntitySchema): GeneratedColumn[] {
       return [{ column, generator, ...(spec.option === undefined ? {} : { option: spec.option }) }];
     })
     .sort((a, b) => Number(b.generator.numbered) - Number(a.generator.numbered));
+}
+
+/**
+ * `count` fresh values of the numbered generated `column` of `entity`, drawn at once and written as
+ * its generator writes one: for a flow that inserts many records with one statement.
+ */
+export async function nextNumbered(
+  q: Queryable,
+  entity: EntitySchema,
+  column: string,
+  count: number,
+): Promise<string[]> {
+  const found = generatedColumns(entity).find((candidate) => candidate.column === column);
+  const format = found?.generator.format;
+  if (!found || !format) throw new Error(`${entity.$id}.${column} is no numbered generated property`);
+  if (count === 0) return [];
+  const rows = await q.query<{ n: number | string }>(
+    `select nextval('${ident(sequenceName(entity, column))}') as n from generate_series(1, $1::integer)`,
+    [count],
+  );
+  return rows.map((row) => format(Number(row.n), entity, found.option));
 }
 
 /** Fills every generated column of a new record. */

@@ -69,8 +69,12 @@ function entityStatements(entity: EntitySchema, trigramOps: string | null): stri
   statements.push(...listIndexes(entity, trigramOps), ...searchIndexes(entity));
   statements.push(...uniqueIndexes(entity));
   for (const { column, generator } of generatedColumns(entity)) {
-    if (!generator.numbered) continue;
-    statements.push(`create sequence if not exists ${ident(sequenceName(entity, column))}`);
+    if (!generator.numbered && !generator.backfill) continue;
+    if (generator.numbered) statements.push(`create sequence if not exists ${ident(sequenceName(entity, column))}`);
+    if (generator.backfill)
+      statements.push(
+        `update ${ident(table)} set ${ident(column)} = ${generator.backfill} where ${ident(column)} is null`,
+      );
     statements.push(
       `create unique index if not exists ${ident(`${table}_${column}_key`)} on ${ident(table)} (${ident(column)})`,
     );
