@@ -14,6 +14,9 @@ import { CheckoutPage } from './store/CheckoutPage';
 import { OrderReceiptPage, TrackOrderPage } from './store/OrderPages';
 import { ProductPage } from './store/ProductPage';
 import { SalePage } from './store/SalePage';
+import { TenantLinkPage } from './tenant/TenantLinkPage';
+import { TenantPaymentsPage } from './tenant/TenantPaymentsPage';
+import { TenantReceiptPage } from './tenant/TenantReceiptPage';
 
 /** The address's `?lng=` follows a switch, so that a reload or a shared address keeps the language. */
 function replaceLanguageInAddress(language: Language): void {
@@ -54,7 +57,7 @@ export function App({ language: initial, messages: initialMessages }: { language
   );
 }
 
-/** The page of a route: the payer pages, and the storefront's customer pages. */
+/** The page of a route: the payer pages, the storefront's customer pages and the tenant's pages. */
 function Page({ route }: { route: Route }) {
   switch (route.page) {
     case 'pay':
@@ -76,6 +79,12 @@ function Page({ route }: { route: Route }) {
       return <OrderReceiptPage reference={route.reference} />;
     case 'track_order':
       return <TrackOrderPage reference={route.reference} />;
+    case 'tenant_payments':
+      return <TenantPaymentsPage token={route.reference} />;
+    case 'tenant_receipt':
+      return <TenantReceiptPage token={route.reference} />;
+    case 'tenant_link':
+      return <TenantLinkPage merchantId={route.reference} />;
     default:
       return <NotFoundPage />;
   }

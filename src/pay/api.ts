@@ -1,6 +1,7 @@
 import type { Language } from '../shared/i18n';
-import type { Payable, PayRequest, PayResult, Receipt } from '../shared/pay';
+import type { Payable, PayMerchant, PayRequest, PayResult, Receipt } from '../shared/pay';
 import type { OrderRequest, StoreList, StoreOrder } from '../shared/storefront';
+import type { TenantAccount, TenantLinkAnswer, TenantPayRequest, TenantReceipts } from '../shared/tenant-pay';
 
 /**
  * The public payer API (`/v1/pay/…`, no sign-in). Every call sends the `locale` header so that
@@ -99,3 +100,34 @@ export const postOrder = (language: Language, reference: string, request: OrderR
 /** `GET /v1/storefront/orders/{reference}`: the order's receipt and tracking. */
 export const getStoreOrder = (language: Language, reference: string) =>
   call<StoreOrder>(language, 'GET', `/v1/storefront/orders/${encoded(reference)}`);
+
+/** `GET /v1/pay/tenant/{token}`: what the tenant's link asks to pay. */
+export const getTenantAccount = (language: Language, token: string) =>
+  call<TenantAccount>(language, 'GET', `/v1/pay/tenant/${encoded(token)}`);
+
+/**
+ * `POST /v1/pay/tenant/{token}`: pays the items chosen at once, by one card payment; answered as
+ * a link's payment is (a decline is a `failed` result), the same `idempotencyKey` never paying twice.
+ */
+export const postTenantPayment = (
+  language: Language,
+  token: string,
+  request: TenantPayRequest,
+  idempotencyKey: string,
+) => call<PayResult>(language, 'POST', `/v1/pay/tenant/${encoded(token)}`, request, idempotencyKey);
+
+/** `GET /v1/pay/tenant/{token}/receipts`: the tenant's payments, newest first. */
+export const getTenantReceipts = (language: Language, token: string) =>
+  call<TenantReceipts>(language, 'GET', `/v1/pay/tenant/${encoded(token)}/receipts`);
+
+/** `GET /v1/pay/tenant-link/{merchant id}`: the merchant whose page it is. */
+export const getLinkMerchant = (language: Language, merchantId: string) =>
+  call<PayMerchant>(language, 'GET', `/v1/pay/tenant-link/${encoded(merchantId)}`);
+
+/** `GET /v1/pay/tenant-link`: asks for a tenant's link again by SMS; the answer never says whether one was sent. */
+export const requestTenantLink = (language: Language, merchantId: string, civilId: string) =>
+  call<TenantLinkAnswer>(
+    language,
+    'GET',
+    `/v1/pay/tenant-link?${new URLSearchParams({ merchantId, civil_id: civilId }).toString()}`,
+  );

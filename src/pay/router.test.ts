@@ -50,6 +50,21 @@ describe('payer page addresses', () => {
     },
   );
 
+  it.each([
+    ['/tenant/payments/k3Jd8_sQ-2vXbN0pLr7tYw4eZa1Hc6Uf9mGi5oKqTjE', 'tenant_payments'],
+    ['/tenant-receipt/k3Jd8_sQ-2vXbN0pLr7tYw4eZa1Hc6Uf9mGi5oKqTjE', 'tenant_receipt'],
+    ['/tenant-link/12', 'tenant_link'],
+  ])("the tenant's address %s is the %s page, served as pay.html", (path, page) => {
+    expect(routeOf(path)).toEqual({ page, reference: path.split('/').pop() });
+    expect(isPayerPage(path)).toBe(true);
+    expect(isPayerPage(`${path}?lng=ar`)).toBe(true);
+  });
+
+  it('keeps the back office’s tenant screens with the portal', () => {
+    for (const path of ['/tenant', '/tenant/12', '/tenant/payments', '/tenant/payments/', '/assets/tenants/12'])
+      expect(isPayerPage(path)).toBe(false);
+  });
+
   it('keeps the back office’s sales screens with the portal', () => {
     for (const path of ['/sales/sales-list', '/sales/sales-order-list', '/sales/products', '/sales/email-template'])
       expect(isPayerPage(path)).toBe(false);

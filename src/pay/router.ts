@@ -20,6 +20,9 @@ export type PageName =
   | 'stock_checkout'
   | 'order_receipt'
   | 'track_order'
+  | 'tenant_payments'
+  | 'tenant_receipt'
+  | 'tenant_link'
   | 'not_found';
 
 export interface Route {
@@ -47,6 +50,9 @@ const PREFIXES: [string, PageName][] = [
   [STORE_PAGES.sale, 'sale'],
   [STORE_PAGES.receipt, 'order_receipt'],
   [STORE_PAGES.track, 'track_order'],
+  [PAYER_PAGES.tenant, 'tenant_payments'],
+  [PAYER_PAGES.tenantReceipt, 'tenant_receipt'],
+  [PAYER_PAGES.tenantLink, 'tenant_link'],
 ];
 
 const decoded = (segment: string): string | null => {

@@ -17,9 +17,10 @@ export type PaymentStatus = 'success' | 'failed' | 'authorized' | 'pending' | 'r
  * - `part`: one part of those (`/smspay/{ref}` of the part);
  * - `open`: an open invoice, paid any number of times (`/open-invoice/checkout/{ref}`);
  * - `subscription`: the first payment of a recurring subscription, which keeps the card for the next ones;
- * - `order`: an order placed from a sale list's cart, paid at its checkout.
+ * - `order`: an order placed from a sale list's cart, paid at its checkout;
+ * - `tenant`: some of a tenant's rent invoices and deposits, paid at once on the tenant's page.
  */
-export type PayableKind = 'invoice' | 'parts' | 'part' | 'open' | 'subscription' | 'order';
+export type PayableKind = 'invoice' | 'parts' | 'part' | 'open' | 'subscription' | 'order' | 'tenant';
 
 /**
  * Whether the link can be paid now. `paid` links show their receipt; `expired`, `cancelled` and
@@ -185,4 +186,10 @@ export const PAYER_PAGES = {
   parts: '/sp/',
   receipt: '/transaction-receipt/',
   receiptV1: '/transaction-receipt/v1/',
+  /** A tenant's rent invoices and deposits, by the tenant's `pay_token`. */
+  tenant: '/tenant/payments/',
+  /** The receipts of what a tenant paid, by the tenant's `pay_token`. */
+  tenantReceipt: '/tenant-receipt/',
+  /** Where a tenant of the merchant (by its id) asks for their link again, by civil id. */
+  tenantLink: '/tenant-link/',
 } as const;

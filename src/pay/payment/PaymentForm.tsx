@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatKwd } from '../../shared/money';
-import type { Payable, PayMethod, PayResult } from '../../shared/pay';
-import { newIdempotencyKey, postPayment } from '../api';
+import type { Payable, PayMethod, PayRequest, PayResult } from '../../shared/pay';
+import { newIdempotencyKey, postPayment, type ApiAnswer } from '../api';
 import { useI18n } from '../i18n/context';
 import { CardFields } from './CardFields';
 import { amountValid, fieldOfServerError, paymentProblems, type PaymentValues } from './checks';
@@ -20,6 +20,9 @@ export type PaymentOutcome =
    * merchant refuses this payment (its limits, too many declined attempts): look again, and say why.
    */
   | { kind: 'refused'; message: string };
+
+/** Sends one payment attempt: `POST /v1/pay/{reference}` unless the page pays elsewhere (a tenant's items). */
+export type SendPayment = (request: PayRequest, idempotencyKey: string) => Promise<ApiAnswer<PayResult>>;
 
 function initialValues(payable: Payable): PaymentValues {
   return {
@@ -41,6 +44,7 @@ export function PaymentForm({
   continueInFlight,
   refusal,
   onOutcome,
+  send,
 }: {
   payable: Payable;
   /** The payer chose to go on although a previous payment is still being processed. */
@@ -48,6 +52,7 @@ export function PaymentForm({
   /** Why the server refused the last payment of this link, shown until the payer tries again. */
   refusal: string | null;
   onOutcome: (outcome: PaymentOutcome) => void;
+  send?: SendPayment;
 }) {
   const { language, t } = useI18n();
   const [values, setValues] = useState(() => initialValues(payable));
@@ -100,7 +105,7 @@ export function PaymentForm({
     const request = paymentRequest(payable, values, continueInFlight);
     const sent = JSON.stringify(request);
     const key = unansweredRef.current?.request === sent ? unansweredRef.current.key : newIdempotencyKey();
-    const answer = await postPayment(language, payable.reference_no, request, key);
+    const answer = send ? await send(request, key) : await postPayment(language, payable.reference_no, request, key);
     busyRef.current = false;
     setSubmitting(false);
     unansweredRef.current = answer.kind === 'network' ? { request: sent, key } : null;

@@ -25,6 +25,11 @@ export interface RateLimits {
   reset: Limit;
   /** Orders placed on the storefront per address: a household's shopping, too few to hold a shop's stock. */
   order: Limit;
+  /**
+   * A tenant's link asked for again by civil id, per address and per merchant and civil id: enough
+   * for a tenant who mistyped, too few to try civil ids or to flood a tenant's phone.
+   */
+  tenantLink: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -32,6 +37,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgot: { max: 5, windowMs: 15 * 60_000 },
   reset: { max: 20, windowMs: 15 * 60_000 },
   order: { max: 30, windowMs: 15 * 60_000 },
+  tenantLink: { max: 5, windowMs: 60 * 60_000 },
 };
 
 /** Counts are pruned of ended windows once per this many counts made by a server. */

@@ -70,7 +70,8 @@ async function unpay(ctx: ServerContext, q: Queryable, target: Target, transacti
       return;
     }
     case 'subscription':
-      // A subscription's payments are always charged at once: never an authorisation.
+    case 'tenant':
+      // A subscription's payments and a tenant's are always charged at once: never an authorisation.
       return;
     case 'order':
       // The order is unpaid again; its stock is still its own, held until the merchant rejects it.

@@ -7,12 +7,14 @@ import { invoiceProgress, markPartPaid, partsOf, partsSummary } from './parts';
 import type { Charge } from './processor';
 import { applyFirstCharge } from './subscriptions';
 import type { Target } from './targets';
+import { markTenantPaid } from './tenant-payments';
 import { filsOf } from './transactions';
 
 /**
  * What a successful payment does to what it paid, shared by a payment answered at once
  * (`pay.ts`) and one the processor settles later (`settlement.ts`), so both mark a link paid the
- * same way: the invoice, part, open invoice or subscription is updated and the payer thanked.
+ * same way: the invoice, part, open invoice, subscription, order or a tenant's rent invoices and
+ * deposits are updated and the payer thanked.
  */
 
 /** The webhook the paid record asks for (the invoice's for a part); null leaves it to the merchant's own. */
@@ -20,7 +22,7 @@ export function webhookOf(target: Target): string | null {
   const url =
     target.kind === 'subscription'
       ? target.subscription.webhook_url
-      : target.kind === 'open' || target.kind === 'order'
+      : target.kind === 'open' || target.kind === 'order' || target.kind === 'tenant'
         ? null
         : target.invoice.webhook_url;
   return typeof url === 'string' && url !== '' ? url : null;
@@ -83,6 +85,9 @@ async function applySuccess(
         { payment_status: 'paid', transaction_reference: transactionReference, updated_at: now.toISOString() },
         'patch',
       );
+      return;
+    case 'tenant':
+      await markTenantPaid(ctx, q, target, transactionReference, now);
       return;
   }
 }

@@ -64,6 +64,8 @@ function amountOf(target: Target, request: PayRequest): bigint {
       return filsOf(target.subscription.amount);
     case 'order':
       return filsOf(target.order.grand_total);
+    case 'tenant':
+      return filsOf(target.payment.amount);
     case 'open': {
       const { open } = target;
       if (open.amount_type !== 'open') return filsOf(open.amount);
@@ -122,6 +124,8 @@ function customerOf(target: Target, request: PayRequest): { name: string | null;
       return { name: text(request.payer?.name), mobile: text(request.payer?.mobile) };
     case 'order':
       return { name: text(target.order.customer_name), mobile: text(target.order.customer_mobile) };
+    case 'tenant':
+      return { name: text(target.tenant.name), mobile: text(target.tenant.mobile) };
   }
 }
 
@@ -141,7 +145,93 @@ async function keepDetails(
   );
 }
 
-type Outcome = { result: PayResult } | { refusal: ApiError };
+/** What became of one payment attempt: its result, or the refusal to answer once the transaction committed. */
+export type PayOutcome = { result: PayResult } | { refusal: ApiError };
+
+/**
+ * Pays `found` (read locked in `tx`, the payment's database transaction): checks its state, its
+ * methods, a payment in flight, its declined attempts and the merchant's limits, charges it and,
+ * on success, marks it paid. Every payer page's payment goes through here.
+ */
+export async function payTarget(
+  ctx: ServerContext,
+  tx: Queryable,
+  found: Target,
+  request: PayRequest,
+  language: Language,
+  now: Date,
+): Promise<PayOutcome> {
+  const today = kuwaitToday(now);
+  const terms = await paymentTerms(tx, ctx, found.merchantId, serviceTypesOf(found));
+  const target = await expireIfDue(ctx, tx, found, now, terms.smsActiveMinutes);
+  const state = stateOf(target, today);
+  if (state !== 'payable') return { refusal: refusalOf(state) };
+  if (target.kind === 'parts') return { refusal: new ApiError(409, 'app.message.pay_choose_part') };
+  if (!targetMethods(target).includes(request.method)) throw fieldError('method', 'validation.pay_method');
+
+  // Choosing cash again gives the same waiting payment (each payer of an open invoice pays their own).
+  const waiting =
+    request.method === 'cash' && target.kind !== 'open'
+      ? await latestTransaction(tx, target.merchantId, target.reference, 'pending', 'cash')
+      : null;
+  if (waiting) return { result: resultOf(waiting, language) };
+  const inFlight = request.method !== 'cash' && (await inFlightOf(tx, target.merchantId, target.reference, now));
+  if (inFlight && !request.continue_in_flight) return { refusal: new ApiError(409, 'app.message.pay_in_flight') };
+
+  const exhausted = await attemptsRefusal(tx, target, terms);
+  if (exhausted) return { refusal: exhausted };
+
+  const amount = amountOf(target, request);
+  const fields = await checkFields(tx, target, request);
+  const overLimit = await limitRefusal(tx, target.merchantId, terms, amount, now);
+  if (overLimit) return { refusal: overLimit };
+  // A subscription's first payment keeps the card for the next ones, and a tenant pays what is owed
+  // (rent, a deposit) with nothing left to decide: both are always charged at once.
+  const authorizeOnly = terms.captureDays > 0 && target.kind !== 'subscription' && target.kind !== 'tenant';
+  const customer = customerOf(target, request);
+  const { charge, transaction } = await takePayment(ctx, tx, {
+    merchantId: target.merchantId,
+    invoiceReference: target.reference,
+    channel: 'payment_link',
+    method: request.method,
+    amount,
+    card: request.card,
+    walletNetwork: request.wallet_network,
+    authorizeOnly,
+    captureDays: terms.captureDays,
+    customer,
+    now,
+    webhookUrl: webhookOf(target),
+  });
+  const result = resultOf(transaction, language);
+  await keepDetails(tx, result.transaction_reference, target.merchantId, fields, request);
+  // An authorisation is the payer's payment made: the link is paid, the merchant captures it later.
+  if (charge.status === 'success' || charge.status === 'authorized') {
+    const completed = { transactionReference: result.transaction_reference, charge, amount, customer };
+    await completePayment(ctx, tx, target, completed, now);
+  }
+  return { result };
+}
+
+/**
+ * Runs one payment `attempt` in its own database transaction, with `claim` (the request's
+ * idempotency key) stored in it: a repeat answers the stored result as `replay` instead. A refusal
+ * is thrown once the transaction committed.
+ */
+export async function payInTransaction(
+  ctx: ServerContext,
+  claim: IdempotencyClaim | null,
+  attempt: (tx: Queryable) => Promise<PayOutcome>,
+): Promise<Keyed<PayResult>> {
+  const keyed = await keyedTransaction(ctx.db, claim, attempt, (outcome) =>
+    'result' in outcome ? { status: 200, body: outcome.result } : null,
+  );
+  if (keyed.replay) return keyed;
+  const outcome = keyed.value;
+  if ('refusal' in outcome) throw outcome.refusal;
+  ctx.outbox.kick();
+  return { value: outcome.result };
+}
 
 /**
  * Pays the link `reference`; answers in `language`. With `claim` (the request's idempotency key)
@@ -155,67 +245,10 @@ export async function pay(
   now: Date = clockNow(),
   claim: IdempotencyClaim | null = null,
 ): Promise<Keyed<PayResult>> {
-  const today = kuwaitToday(now);
-  const keyed = await keyedTransaction(
-    ctx.db,
-    claim,
-    async (tx): Promise<Outcome> => {
-      const found = await findTarget(ctx, tx, reference, true);
-      if (!found) throw new ApiError(404, 'app.message.pay_link_unknown');
-      const terms = await paymentTerms(tx, ctx, found.merchantId, serviceTypesOf(found));
-      const target = await expireIfDue(ctx, tx, found, now, terms.smsActiveMinutes);
-      const state = stateOf(target, today);
-      if (state !== 'payable') return { refusal: refusalOf(state) };
-      if (target.kind === 'parts') return { refusal: new ApiError(409, 'app.message.pay_choose_part') };
-      if (!targetMethods(target).includes(request.method)) throw fieldError('method', 'validation.pay_method');
-
-      // Choosing cash again gives the same waiting payment (each payer of an open invoice pays their own).
-      const waiting =
-        request.method === 'cash' && target.kind !== 'open'
-          ? await latestTransaction(tx, target.merchantId, target.reference, 'pending', 'cash')
-          : null;
-      if (waiting) return { result: resultOf(waiting, language) };
-      const inFlight = request.method !== 'cash' && (await inFlightOf(tx, target.merchantId, target.reference, now));
-      if (inFlight && !request.continue_in_flight) return { refusal: new ApiError(409, 'app.message.pay_in_flight') };
-
-      const exhausted = await attemptsRefusal(tx, target, terms);
-      if (exhausted) return { refusal: exhausted };
-
-      const amount = amountOf(target, request);
-      const fields = await checkFields(tx, target, request);
-      const overLimit = await limitRefusal(tx, target.merchantId, terms, amount, now);
-      if (overLimit) return { refusal: overLimit };
-      // A subscription's first payment keeps the card for the next ones: it is always charged at once.
-      const authorizeOnly = terms.captureDays > 0 && target.kind !== 'subscription';
-      const customer = customerOf(target, request);
-      const { charge, transaction } = await takePayment(ctx, tx, {
-        merchantId: target.merchantId,
-        invoiceReference: target.reference,
-        channel: 'payment_link',
-        method: request.method,
-        amount,
-        card: request.card,
-        walletNetwork: request.wallet_network,
-        authorizeOnly,
-        captureDays: terms.captureDays,
-        customer,
-        now,
-        webhookUrl: webhookOf(target),
-      });
-      const result = resultOf(transaction, language);
-      await keepDetails(tx, result.transaction_reference, target.merchantId, fields, request);
-      // An authorisation is the payer's payment made: the link is paid, the merchant captures it later.
-      if (charge.status === 'success' || charge.status === 'authorized') {
-        const completed = { transactionReference: result.transaction_reference, charge, amount, customer };
-        await completePayment(ctx, tx, target, completed, now);
-      }
-      return { result };
-    },
-    (outcome) => ('result' in outcome ? { status: 200, body: outcome.result } : null),
-  );
-  if (keyed.replay) return keyed;
-  const outcome = keyed.value;
-  if ('refusal' in outcome) throw outcome.refusal;
-  ctx.outbox.kick();
-  return { value: outcome.result };
+  return payInTransaction(ctx, claim, async (tx) => {
+    const found = await findTarget(ctx, tx, reference, true);
+    // What a tenant pays at once is paid on the tenant's own page, which their token opens.
+    if (!found || found.kind === 'tenant') throw new ApiError(404, 'app.message.pay_link_unknown');
+    return payTarget(ctx, tx, found, request, language, now);
+  });
 }

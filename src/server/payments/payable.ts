@@ -41,6 +41,9 @@ export function methodsOf(stored: unknown): PayMethod[] {
 /** How a sale list's order is paid at its checkout. */
 const ORDER_METHODS: PayMethod[] = ['card', 'apple_pay', 'google_pay'];
 
+/** How a tenant pays rent and deposits on their page. */
+export const TENANT_METHODS: PayMethod[] = ['card'];
+
 /** The methods a target can be paid with: a subscription keeps a card for its next charges. */
 export function targetMethods(target: Target): PayMethod[] {
   switch (target.kind) {
@@ -50,6 +53,8 @@ export function targetMethods(target: Target): PayMethod[] {
       return methodsOf(target.open.payment_methods);
     case 'order':
       return ORDER_METHODS;
+    case 'tenant':
+      return TENANT_METHODS;
     default:
       return methodsOf(target.invoice.payment_methods);
   }
@@ -158,6 +163,21 @@ async function describe(q: Queryable, target: Target, today: string) {
         parent_reference: null,
       };
     }
+    case 'tenant':
+      return {
+        invoice_kind: 'tenant',
+        title: null,
+        description: null,
+        customer_name: text(target.tenant.name),
+        amount: money(target.payment.amount),
+        min_amount: null,
+        max_amount: null,
+        fields: [],
+        expiry_date: null,
+        parts: [],
+        subscription: null,
+        parent_reference: null,
+      };
     case 'order': {
       const { order } = target;
       return {
@@ -203,7 +223,7 @@ export async function payableOf(q: Queryable, target: Target, today: string, now
 
 /** Counts one visit of a link on the invoice or open invoice it belongs to. */
 export async function countVisit(ctx: ServerContext, q: Queryable, target: Target): Promise<void> {
-  if (target.kind === 'subscription' || target.kind === 'order') return;
+  if (target.kind === 'subscription' || target.kind === 'order' || target.kind === 'tenant') return;
   const [table, id] =
     target.kind === 'open'
       ? [storeOf(ctx, 'open_invoice').table, target.open.id]

@@ -84,7 +84,8 @@ export function payRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const today = kuwaitToday(now);
       return ctx.db.transaction(async (tx) => {
         const found = await findTarget(ctx, tx, reference, false);
-        if (!found) throw new ApiError(404, 'app.message.pay_link_unknown');
+        // What a tenant pays at once shows on the tenant's own page only, which their token opens.
+        if (!found || found.kind === 'tenant') throw new ApiError(404, 'app.message.pay_link_unknown');
         const terms = await paymentTerms(tx, ctx, found.merchantId, serviceTypesOf(found));
         const target = await expireIfDue(ctx, tx, found, now, terms.smsActiveMinutes);
         if (visit) await countVisit(ctx, tx, target);

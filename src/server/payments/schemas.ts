@@ -66,7 +66,7 @@ const payable = {
   ],
   properties: {
     reference_no: { type: 'string' },
-    kind: { type: 'string', enum: ['invoice', 'parts', 'part', 'open', 'subscription', 'order'] },
+    kind: { type: 'string', enum: ['invoice', 'parts', 'part', 'open', 'subscription', 'order', 'tenant'] },
     invoice_kind: { type: 'string' },
     state: { type: 'string', enum: STATES },
     merchant: { $ref: 'pay-merchant#' },
@@ -96,6 +96,19 @@ const payable = {
   },
 };
 
+/** The card details of a payment (`CardInput`), checked further by the processor. */
+export const cardInput = {
+  type: 'object',
+  required: ['number', 'expiry', 'cvv'],
+  additionalProperties: false,
+  properties: {
+    number: { type: 'string', maxLength: 30, 'x-messages': { maxLength: 'validation.card_number' } },
+    expiry: { type: 'string', maxLength: 7, 'x-messages': { maxLength: 'validation.card_expiry' } },
+    cvv: { type: 'string', maxLength: 4, 'x-messages': { maxLength: 'validation.card_cvv' } },
+    holder: { type: 'string', maxLength: 120 },
+  },
+};
+
 const payRequest = {
   $id: 'pay-request',
   type: 'object',
@@ -104,17 +117,7 @@ const payRequest = {
   properties: {
     method: { type: 'string', enum: PAY_METHODS, 'x-messages': { enum: 'validation.pay_method' } },
     amount: { type: 'string', format: 'kwd', 'x-messages': { format: 'validation.amount' } },
-    card: {
-      type: 'object',
-      required: ['number', 'expiry', 'cvv'],
-      additionalProperties: false,
-      properties: {
-        number: { type: 'string', maxLength: 30, 'x-messages': { maxLength: 'validation.card_number' } },
-        expiry: { type: 'string', maxLength: 7, 'x-messages': { maxLength: 'validation.card_expiry' } },
-        cvv: { type: 'string', maxLength: 4, 'x-messages': { maxLength: 'validation.card_cvv' } },
-        holder: { type: 'string', maxLength: 120 },
-      },
-    },
+    card: cardInput,
     fields: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 1000 } },
     payer: {
       type: 'object',

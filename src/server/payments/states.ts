@@ -7,6 +7,7 @@ import { kuwaitToday } from './kuwait-time';
 import type { PartRow } from './parts';
 import { expireOrder } from '../sales/order-stock';
 import type { InvoiceRow, OpenInvoiceRow, Target } from './targets';
+import { itemPayable } from './tenant-payments';
 
 /**
  * Whether a payment link can be paid now, and the 409 that refuses a payment when it cannot. An
@@ -38,6 +39,20 @@ export function partState(invoice: InvoiceRow, part: PartRow, parts: readonly Pa
   return 'payable';
 }
 
+/** What an item that is neither unpaid nor paid may be: nothing is to pay for it any more. */
+const CLOSED_ITEM = new Set(['cancelled', 'expired']);
+
+/**
+ * A tenant payment is paid once made; an item paid meanwhile on its own makes it paid too (a late
+ * success then pays nothing twice), and one cancelled or no longer paid by card makes it cancelled.
+ */
+function tenantState({ payment, items }: Target & { kind: 'tenant' }): PayableState {
+  if (payment.status === 'paid') return 'paid';
+  const settled = (status: string | null) => status !== null && status !== 'unpaid' && !CLOSED_ITEM.has(status);
+  if (items.some((item) => settled(item.status))) return 'paid';
+  return items.every(itemPayable) ? 'payable' : 'cancelled';
+}
+
 /** The state of a payment link on `today` (Kuwait date). */
 export function stateOf(target: Target, today: string): PayableState {
   switch (target.kind) {
@@ -55,6 +70,8 @@ export function stateOf(target: Target, today: string): PayableState {
       if (payment_status === 'expired') return 'expired';
       return 'payable';
     }
+    case 'tenant':
+      return tenantState(target);
     case 'subscription': {
       const { status, number_of_recurrences } = target.subscription;
       if (status === 'cancelled' || status === 'failed') return 'cancelled';
@@ -112,7 +129,7 @@ export async function expireIfDue(
   smsActiveMinutes: number,
 ): Promise<Target> {
   const today = kuwaitToday(now);
-  if (target.kind === 'subscription') return target;
+  if (target.kind === 'subscription' || target.kind === 'tenant') return target;
   if (target.kind === 'order') {
     const { order } = target;
     const held = order.reserved_until ? new Date(String(order.reserved_until)) : null;

@@ -3,10 +3,12 @@ import type { Queryable, Row } from '../db/database';
 import { assertSet, type TableRow, type WithSet } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
 import { isPartKind, partByReference, partsOf, type PartRow } from './parts';
+import { tenantPaymentByReference, type TenantPaymentOf } from './tenant-payments';
 
 /**
  * What a payment reference points at. References are unique within their table (generated
- * references, `<invoice reference>-<seq>` for parts); a reference is looked up in each table in turn.
+ * references, `<invoice reference>-<seq>` for parts, `TNP-…` for what a tenant pays at once on
+ * their page); a reference is looked up in each table in turn.
  */
 
 /**
@@ -25,7 +27,8 @@ export type Target =
   | { kind: 'part'; merchantId: number; reference: string; invoice: InvoiceRow; part: PartRow; parts: PartRow[] }
   | { kind: 'open'; merchantId: number; reference: string; open: OpenInvoiceRow }
   | { kind: 'subscription'; merchantId: number; reference: string; subscription: SubscriptionRow }
-  | { kind: 'order'; merchantId: number; reference: string; order: OrderRow };
+  | { kind: 'order'; merchantId: number; reference: string; order: OrderRow }
+  | ({ kind: 'tenant'; merchantId: number; reference: string } & TenantPaymentOf);
 
 async function rowBy<T extends Row>(
   q: Queryable,
@@ -101,5 +104,8 @@ export async function findTarget(
   }
 
   const order = await rowBy<OrderRow>(q, storeOf(ctx, 'sale_order').table, 'reference_no', reference, lock);
-  return order ? { kind: 'order', merchantId: order.merchant_id, reference, order } : null;
+  if (order) return { kind: 'order', merchantId: order.merchant_id, reference, order };
+
+  const tenant = await tenantPaymentByReference(ctx, q, reference, lock);
+  return tenant ? { kind: 'tenant', merchantId: tenant.payment.merchant_id, reference, ...tenant } : null;
 }

@@ -8,7 +8,7 @@ import type { Target } from './targets';
  * The terms a merchant's payments run under, from its own merchant service (the `merchant_service`
  * row without a sub-merchant) of the kind of thing paid: an invoice's `quick_invoice` service (a
  * delivery invoice's `delivery_invoice`), an open invoice's `open_invoice`, a subscription's
- * `subscription`, else the merchant's `payment_gateway` service. Without any, nothing is limited
+ * `subscription`, else (a tenant's rent and deposits too) the merchant's `payment_gateway` service. Without any, nothing is limited
  * and payments are captured at once. Zero means unlimited (SPEC §9).
  */
 
@@ -58,6 +58,8 @@ export function serviceTypesOf(target: Target): string[] {
       return ['subscription', 'payment_gateway'];
     case 'order':
       return ['product_listing', 'payment_gateway'];
+    case 'tenant':
+      return ['payment_gateway'];
     default:
       return target.invoice.kind === 'delivery'
         ? ['delivery_invoice', 'quick_invoice', 'payment_gateway']
