@@ -10,6 +10,8 @@ export interface Contract {
   rent_amount: string;
   document?: string;
   status?: 'draft' | 'active' | 'ended' | 'terminated';
+  terminated_on?: string;
+  termination_reason?: string;
   created_at?: string;
   updated_at?: string;
 }

@@ -7,7 +7,8 @@ export interface Deposit {
   amount: string;
   description?: string;
   payment_method?: 'card' | 'cash';
-  status?: 'unpaid' | 'paid' | 'refunded';
+  status?: 'unpaid' | 'paid' | 'refundable' | 'refunding' | 'refunded';
+  refund_id?: number;
   created_at?: string;
   updated_at?: string;
 }

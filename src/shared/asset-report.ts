@@ -11,8 +11,12 @@ export const REPORT_MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
 /** The unit counts of an asset, by rental status. */
 export const ASSET_COUNTS = ['units', 'rented', 'available', 'blocked'] as const;
 
-/** One month's money of an asset; the net is what was collected less the expenses. */
-export const ASSET_AMOUNTS = ['rent_due', 'collected', 'expenses', 'net'] as const;
+/**
+ * One month's money of an asset: the rent of its invoices due that month, what their payments
+ * brought in (less what was refunded), what of that rent is past due and unpaid, the expenses, and
+ * the net (collected less expenses).
+ */
+export const ASSET_AMOUNTS = ['rent_due', 'collected', 'overdue', 'expenses', 'net'] as const;
 
 /**
  * One asset's figures, or their totals: counts, and KWD strings with three decimals (the net may

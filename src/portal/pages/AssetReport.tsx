@@ -98,7 +98,7 @@ function AssetCard({ title, figures, to }: { title: string; figures: AssetFigure
   );
 }
 
-/** Nine columns of figures fit a 1366 px screen with half the cells' usual side padding (the table's ends keep theirs). */
+/** Nine columns of figures and the asset's fit a 1366 px screen with half the cells' usual side padding (the table's ends keep theirs). */
 const COMPACT_CELLS = {
   '& .MuiTableCell-root': { px: 1 },
   '& .MuiTableCell-root:first-of-type': { paddingInlineStart: '16px' },
@@ -124,7 +124,7 @@ function FigureCells({ figures, language }: { figures: AssetFigures; language: s
 
 /**
  * Asset report (`/asset/report`): for each asset, its units by rental status and a month's rent due,
- * rent collected, expenses and net, with the totals. A table on wide screens, one card per asset on
+ * rent collected from the tenants' payments, rent overdue, expenses and net, with the totals. A table on wide screens, one card per asset on
  * phones; the month can be changed.
  */
 export default function AssetReport() {

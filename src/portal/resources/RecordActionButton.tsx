@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactElement } from 'react';
 import TextField from '@mui/material/TextField';
-import { Button, Confirm, useNotify, useRefresh, useTranslate, type HttpError } from 'react-admin';
+import Button from '@mui/material/Button';
+import { Confirm, useNotify, useRefresh, useTranslate, type HttpError } from 'react-admin';
 
 /**
  * On a list row a click must not open the record as well: neither on the button nor in its
@@ -48,6 +49,8 @@ export interface RecordActionButtonProps {
   done: { message: string; args?: Record<string, unknown> };
   /** A plain small word for a list row. */
   compact?: boolean;
+  /** Shown before the label. */
+  icon?: ReactElement;
 }
 
 /**
@@ -62,6 +65,7 @@ export function RecordActionButton({
   done,
   reasonLabel,
   compact = false,
+  icon,
 }: RecordActionButtonProps) {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -92,16 +96,20 @@ export function RecordActionButton({
 
   return (
     <Box component="span" onClick={keepInside} sx={{ display: 'inline-flex' }}>
+      {/* MUI's own button: react-admin's drops its label on a phone, and an action has no icon to show instead. */}
       <Button
-        label={label}
+        size="small"
         disabled={running}
+        startIcon={icon}
         // In a row: a plain small word, close to its neighbours, on one line.
         sx={compact ? { minWidth: 0, px: 1, whiteSpace: 'nowrap' } : undefined}
         onClick={() => {
           if (question !== undefined) setAsking(true);
           else void run();
         }}
-      />
+      >
+        {label}
+      </Button>
       {question !== undefined && (
         <Confirm
           isOpen={asking}

@@ -33,7 +33,8 @@ export function ShowActions() {
   const place = useScreenPlace();
   const mayUpdate = allows(entity, 'update') && mayDo(entity, 'update', permissions);
   return (
-    <TopToolbar>
+    // On a phone the actions wrap onto more lines rather than run off the screen.
+    <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 1 }}>
       {record && mayUpdate && editable(entity, record) && (
         <Button component={Link} to={screenPath(entity, 'edit', record.id, place)} label="ra.action.edit">
           <Create />

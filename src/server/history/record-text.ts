@@ -13,7 +13,10 @@ export function isRecorded(name: string, property: PropertySchema): boolean {
   return !property.writeOnly && property['x-secret'] === undefined && property['x-children'] === undefined;
 }
 
-/** Where a record's name comes from: its `name`, else its first plain text, else what it references. */
+/**
+ * Where a record's name comes from: its `name`, else its first plain text the record is made with
+ * (or a generated one, such as a reference), else what it references.
+ */
 interface NameSource {
   column: string;
   reference?: Reference;
@@ -23,7 +26,12 @@ function nameSourceOf(entity: EntitySchema, references: readonly Reference[]): N
   if (entity.properties.name) return { column: 'name' };
   const text = columnsOf(entity).find(
     ({ name, kind, property }) =>
-      kind === 'text' && isRecorded(name, property) && !property.enum && property['x-file'] === undefined,
+      kind === 'text' &&
+      isRecorded(name, property) &&
+      !property.enum &&
+      property['x-file'] === undefined &&
+      // A text the server writes later (a reason given by an action) names nothing when the record is made.
+      !(property.readOnly && property['x-generated'] === undefined),
   );
   if (text) return { column: text.name };
   const reference = references.find((candidate) => !candidate.many);

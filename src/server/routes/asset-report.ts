@@ -7,16 +7,22 @@ import {
   type AssetReport,
   type AssetReportRow,
 } from '../../shared/asset-report';
+import { now as clockNow } from '../../schema/calendar';
 import { fromFils, toFils } from '../../shared/money';
 import { callerOf } from '../auth/caller';
 import { checkAccess } from '../http/guard';
 import type { ServerContext } from '../context';
 import { errorResponses } from '../http/shared-schemas';
+import { kuwaitToday } from '../payments/kuwait-time';
+import { itemPaymentsSql } from '../property/item-payments';
 
 /**
  * The asset report (`/asset/report`): per asset of the merchant, its units by rental status and one
- * month's money — rent due, what of it was collected, expenses, and the net (collected less
- * expenses). Sums are made by the database on exact numerics and travel as KWD strings.
+ * month's money, from its rent invoices due that month and their payments — the rent due (every
+ * invoice not cancelled), what was collected (what the tenants' payments of those invoices took,
+ * a payment refunded in full left out), what is overdue (invoices unpaid past their due date, by the Kuwait day),
+ * the expenses and the net (collected less expenses). Sums are made by the database on exact
+ * numerics and travel as KWD strings.
  */
 
 /** Kuwait is UTC+3 all year; "this month" is the merchant's month. */
@@ -40,7 +46,7 @@ const figures = {
   ...Object.fromEntries(ASSET_COUNTS.map((name) => [name, count])),
   ...Object.fromEntries(ASSET_AMOUNTS.map((name) => [name, kwd])),
 };
-const MONEY = ['rent_due', 'collected', 'expenses'] as const;
+const MONEY = ['rent_due', 'collected', 'overdue', 'expenses'] as const;
 
 const reportSchema = {
   type: 'object',
@@ -74,6 +80,7 @@ function totalsOf(rows: AssetReportRow[]): AssetFigures {
     blocked: counted('blocked'),
     rent_due: fromFils(money.rent_due),
     collected: fromFils(money.collected),
+    overdue: fromFils(money.overdue),
     expenses: fromFils(money.expenses),
     net: fromFils(money.collected - money.expenses),
   };
@@ -82,9 +89,9 @@ function totalsOf(rows: AssetReportRow[]): AssetFigures {
 /** `GET /asset/report?month=YYYY-MM` (default this month), behind the asset resource's gate. */
 export function assetReportRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const asset = ctx.entities.find((entity) => entity.$id === 'asset');
-  const tables = ['asset', 'unit', 'rent_invoice', 'expense'].map((name) => ctx.stores.get(name)?.table);
+  const tables = ['asset', 'unit', 'rent_invoice', 'expense', 'transaction'].map((name) => ctx.stores.get(name)?.table);
   if (!asset || tables.some((table) => table === undefined)) return;
-  const [assets, units, rentInvoices, expenses] = tables as string[];
+  const [assets, units, rentInvoices, expenses, transactions] = tables as string[];
 
   app.get(
     '/asset/report',
@@ -102,7 +109,7 @@ export function assetReportRoutes(app: FastifyInstance, ctx: ServerContext): voi
       },
     },
     async (request): Promise<AssetReport> => {
-      const month = (request.query as { month?: string }).month ?? kuwaitMonth();
+      const month = (request.query as { month?: string }).month ?? kuwaitMonth(clockNow().getTime());
       const [from, until] = monthBounds(month);
       const rows = await ctx.db.query<AssetReportRow>(
         `with unit_counts as (
@@ -112,13 +119,24 @@ export function assetReportRoutes(app: FastifyInstance, ctx: ServerContext): voi
                   (count(*) filter (where rental_status = 'available'))::integer as available,
                   (count(*) filter (where rental_status = 'blocked'))::integer as blocked
              from ${units} where merchant_id = $1::integer group by asset_id),
+         invoiced as (
+           select r.id, r.unit_id, r.reference_no, r.amount, r.status, r.due_date
+             from ${rentInvoices} r
+            where r.merchant_id = $1::integer and r.due_date >= $2::date and r.due_date < $3::date),
+         paid as (
+           select p.record_id as id, sum(p.amount) as amount
+             from (${itemPaymentsSql('rent_invoice', rentInvoices, transactions)}) p
+            where p.status = 'success' and p.record_id in (select id from invoiced)
+            group by p.record_id),
          rent as (
            select u.asset_id,
-                  coalesce(sum(r.amount) filter (where r.status <> 'cancelled'), 0) as due,
-                  coalesce(sum(r.amount) filter (where r.status = 'paid'), 0) as collected
-             from ${rentInvoices} r
-             join ${units} u on u.id = r.unit_id and u.merchant_id = $1::integer
-            where r.merchant_id = $1::integer and r.due_date >= $2::date and r.due_date < $3::date
+                  coalesce(sum(i.amount) filter (where i.status <> 'cancelled'), 0) as due,
+                  coalesce(sum(p.amount), 0) as collected,
+                  coalesce(sum(i.amount) filter (
+                    where i.status in ('unpaid', 'expired') and i.due_date < $4::date), 0) as overdue
+             from invoiced i
+             join ${units} u on u.id = i.unit_id and u.merchant_id = $1::integer
+             left join paid p on p.id = i.id
             group by u.asset_id),
          spent as (
            select asset_id, sum(amount) as total
@@ -130,6 +148,7 @@ export function assetReportRoutes(app: FastifyInstance, ctx: ServerContext): voi
                 coalesce(c.available, 0) as available, coalesce(c.blocked, 0) as blocked,
                 coalesce(r.due, 0)::numeric(15,3)::text as rent_due,
                 coalesce(r.collected, 0)::numeric(15,3)::text as collected,
+                coalesce(r.overdue, 0)::numeric(15,3)::text as overdue,
                 coalesce(s.total, 0)::numeric(15,3)::text as expenses,
                 (coalesce(r.collected, 0) - coalesce(s.total, 0))::numeric(15,3)::text as net
            from ${assets} a
@@ -138,7 +157,7 @@ export function assetReportRoutes(app: FastifyInstance, ctx: ServerContext): voi
            left join spent s on s.asset_id = a.id
           where a.merchant_id = $1::integer
           order by a.name`,
-        [callerOf(request).merchant.id, from, until],
+        [callerOf(request).merchant.id, from, until, kuwaitToday(clockNow())],
       );
       return { month, assets: rows, totals: totalsOf(rows) };
     },
