@@ -48,11 +48,15 @@ describe.each(DRIVERS)('property management (%s)', (driver) => {
     const tenants = await all('/v1/tenants');
     expect(tenants.length).toBeGreaterThanOrEqual(15);
     expect(values(tenants, 'tenant_status')).toEqual(new Set(['active', 'inactive', 'left']));
-    expect(values(tenants, 'payment_status')).toEqual(new Set(['paid', 'unpaid', 'overdue']));
+    // The scheduler issued the rent on the replayed months, and tenants paid some of it on their page.
+    expect(values(tenants, 'payment_status')).toContain('paid');
+    expect(values(tenants, 'payment_status')).toContain('overdue');
     expect(values(await all('/v1/deposits'), 'status')).toEqual(new Set(['unpaid', 'paid', 'refunded']));
-    expect(values(await all('/v1/rent-invoices'), 'status')).toEqual(
-      new Set(['paid', 'unpaid', 'cancelled', 'expired']),
-    );
+    const rents = await all('/v1/rent-invoices');
+    expect(values(rents, 'status')).toEqual(new Set(['paid', 'unpaid']));
+    // Every rent paid says when it was paid.
+    for (const rent of rents.filter((row) => row.status === 'paid'))
+      expect(rent, String(rent.reference_no)).toMatchObject({ paid_at: expect.any(String) });
     expect(values(await all('/v1/contracts'), 'status')).toEqual(new Set(['draft', 'active', 'ended', 'terminated']));
     expect((await all('/v1/expenses')).length).toBe(30);
     for (const endpoint of [

@@ -1,18 +1,32 @@
-import type { Deposit, RentInvoice, Tenant } from '../../generated';
-import type { EntityCreate, EntityRecord, EntityServerValues } from '../../generated/entities';
+import type { Deposit, Tenant } from '../../generated';
+import type { EntityCreate, EntityRecord } from '../../generated/entities';
 import { fromFils, toFils } from '../../shared/money';
+import { replayRent, type DemoPayer, type DemoTenancy } from './demo-rent';
 import { nonEmpty, type DemoWriter } from './demo-writer';
+import { atInstant } from './flow-context';
 import { seededRandom } from './random';
 
 /**
  * Demo property management of a Kuwaiti landlord: four buildings named in Arabic and English,
- * their units in every rental status, tenants in every status with contracts, deposits and rent
- * invoices, a few months of expenses and a history of changes. Amounts are KWD with three decimals;
- * dates are spread over the last months around today, so the asset report has figures this month.
+ * their units in every rental status, tenants in every status with contracts, deposits, a few
+ * months of expenses and a history of changes. Tenants and their contracts are entered as the
+ * merchant enters them (a contract a draft until it starts), and the months since are replayed by
+ * the scheduler's own steps (`demo-rent.ts`): contracts start and end by their dates, renting and
+ * freeing their units, each sending day issues its rent invoice and sends its SMS, and the tenants
+ * pay on their own page. Amounts are KWD with three decimals; dates are spread over the last months
+ * around today, so the asset report has figures this month.
  */
 
 const DAY = 86_400_000;
 /** Kuwait is UTC+3 all year: "today" and "this month" are the landlord's. */
+/** Tenants who do not pay within days of each invoice (`DemoPayer`); the others do. */
+const PAYERS: Record<string, DemoPayer> = {
+  'Sara Al-Mutawa': 'late',
+  'Yousef Al-Awadhi': 'late',
+  'فهد الرشيدي': 'behind',
+  'Layla Hassan': 'behind',
+};
+
 const KUWAIT_OFFSET = 3 * 3_600_000;
 
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -171,7 +185,7 @@ const UNITS: DemoUnit[] = [
 type RentPeriod = Extract<Tenant['rent_period'], 'monthly' | 'quarterly' | 'half_yearly' | 'yearly'>;
 
 /** A demo tenant: the name of the unit it rents, and how many months ago its contract started. */
-type DemoTenant = Required<Pick<Tenant, 'name' | 'tenant_status' | 'payment_status'>> & {
+type DemoTenant = Required<Pick<Tenant, 'name' | 'tenant_status'>> & {
   unit: string;
   rent_period: RentPeriod;
   months: number;
@@ -182,7 +196,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Ahmad Al-Kandari',
     unit: 'شقة 101',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 14,
   },
@@ -190,7 +203,6 @@ const TENANTS: DemoTenant[] = [
     name: 'محمد العنزي',
     unit: 'شقة 102',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 7,
   },
@@ -198,7 +210,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Sara Al-Mutawa',
     unit: 'شقة 201',
     tenant_status: 'active',
-    payment_status: 'unpaid',
     rent_period: 'monthly',
     months: 3,
   },
@@ -206,7 +217,6 @@ const TENANTS: DemoTenant[] = [
     name: 'فهد الرشيدي',
     unit: 'شقة 301',
     tenant_status: 'active',
-    payment_status: 'overdue',
     rent_period: 'monthly',
     months: 10,
   },
@@ -214,7 +224,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Rajesh Kumar',
     unit: 'بنتهاوس 401',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 5,
   },
@@ -222,7 +231,6 @@ const TENANTS: DemoTenant[] = [
     name: 'نوف السبيعي',
     unit: 'Flat 1A',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 18,
   },
@@ -230,7 +238,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Yousef Al-Awadhi',
     unit: 'Flat 1B',
     tenant_status: 'active',
-    payment_status: 'unpaid',
     rent_period: 'monthly',
     months: 2,
   },
@@ -238,7 +245,6 @@ const TENANTS: DemoTenant[] = [
     name: 'عبدالرحمن البناي',
     unit: 'Flat 2A',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 9,
   },
@@ -246,7 +252,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Layla Hassan',
     unit: 'Flat 3A',
     tenant_status: 'active',
-    payment_status: 'overdue',
     rent_period: 'monthly',
     months: 6,
   },
@@ -254,7 +259,6 @@ const TENANTS: DemoTenant[] = [
     name: 'خالد الظفيري',
     unit: 'Flat 3B',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 4,
   },
@@ -262,7 +266,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Al Watan Pharmacy',
     unit: 'محل 1',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'quarterly',
     months: 20,
   },
@@ -270,7 +273,6 @@ const TENANTS: DemoTenant[] = [
     name: 'مطعم ليالي الكويت',
     unit: 'محل 2',
     tenant_status: 'active',
-    payment_status: 'unpaid',
     rent_period: 'monthly',
     months: 11,
   },
@@ -278,7 +280,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Mariam Al-Sayegh',
     unit: 'Office 501',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'half_yearly',
     months: 8,
   },
@@ -286,7 +287,6 @@ const TENANTS: DemoTenant[] = [
     name: 'جاسم بهبهاني',
     unit: 'Office 502',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 12,
   },
@@ -294,7 +294,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Gulf Optics Co.',
     unit: 'Shop G1',
     tenant_status: 'active',
-    payment_status: 'unpaid',
     rent_period: 'yearly',
     months: 15,
   },
@@ -302,7 +301,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Grace Fernandes',
     unit: 'Flat 701',
     tenant_status: 'active',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 1,
   },
@@ -310,7 +308,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Hamad Al-Failakawi',
     unit: 'شقة 202',
     tenant_status: 'left',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 20,
   },
@@ -318,7 +315,6 @@ const TENANTS: DemoTenant[] = [
     name: 'سعاد الخالدي',
     unit: 'Flat 2B',
     tenant_status: 'left',
-    payment_status: 'paid',
     rent_period: 'monthly',
     months: 16,
   },
@@ -326,7 +322,6 @@ const TENANTS: DemoTenant[] = [
     name: 'Ibrahim Marafie',
     unit: 'Office 503',
     tenant_status: 'inactive',
-    payment_status: 'unpaid',
     rent_period: 'monthly',
     months: -1,
   },
@@ -366,7 +361,10 @@ interface Ids {
 /** A deposit of the demo: the index of its tenant in `TENANTS`, its status and how it was paid. */
 type DemoDeposit = Required<Pick<Deposit, 'status' | 'payment_method'>> & { tenant: number };
 
-/** Deposits: one month's rent each, in every status and both payment methods. */
+/**
+ * Deposits: one month's rent each, by card or in cash, paid or not; a card deposit marked
+ * `refunded` is paid and, once its contract is over, given back.
+ */
 const DEPOSITS: DemoDeposit[] = [
   { tenant: 0, status: 'paid', payment_method: 'card' },
   { tenant: 1, status: 'paid', payment_method: 'cash' },
@@ -377,11 +375,11 @@ const DEPOSITS: DemoDeposit[] = [
   { tenant: 13, status: 'paid', payment_method: 'cash' },
   { tenant: 15, status: 'unpaid', payment_method: 'card' },
   { tenant: 16, status: 'refunded', payment_method: 'card' },
-  { tenant: 17, status: 'refunded', payment_method: 'cash' },
+  { tenant: 17, status: 'paid', payment_method: 'cash' },
   { tenant: 18, status: 'unpaid', payment_method: 'card' },
 ];
 
-export async function seedDemoProperty(demo: DemoWriter, publicUrl: string): Promise<void> {
+export async function seedDemoProperty(demo: DemoWriter): Promise<void> {
   const random = seededRandom(1961);
   const today = isoDate(Date.now() + KUWAIT_OFFSET);
   const thisMonth = monthStart(today);
@@ -418,6 +416,8 @@ export async function seedDemoProperty(demo: DemoWriter, publicUrl: string): Pro
     const units = UNITS.filter((unit) => unit.asset === index).map(
       ({ asset: _asset, category: unitCategory, ...unit }): Omit<EntityCreate<'unit'>, 'asset_id'> => ({
         ...unit,
+        // Blocked by the landlord, else available: a unit is rented by its contract once that runs.
+        rental_status: unit.rental_status === 'blocked' ? 'blocked' : 'available',
         category_id: unitCategoryOf(unitCategory),
         discount_status: unit.discount_amount !== undefined,
         start_date: since.created_at.slice(0, 10),
@@ -434,7 +434,8 @@ export async function seedDemoProperty(demo: DemoWriter, publicUrl: string): Pro
     }
   }
 
-  for (const [i, { name, unit: unitName, tenant_status, payment_status, rent_period, months }] of TENANTS.entries()) {
+  const tenancies: DemoTenancy[] = [];
+  for (const [i, { name, unit: unitName, tenant_status, rent_period, months }] of TENANTS.entries()) {
     const unit = ids.units.get(unitName);
     if (!unit) throw new Error(`Demo tenant ${name} has no unit ${unitName}`);
     const start = addMonths(thisMonth, -months);
@@ -442,16 +443,6 @@ export async function seedDemoProperty(demo: DemoWriter, publicUrl: string): Pro
       tenant_status === 'left'
         ? addDays(addMonths(thisMonth, -random.int(2, 6)), -1)
         : addDays(addMonths(start, months > 10 ? 24 : 12), -1);
-    const paidThisMonth = payment_status === 'paid';
-    const system: EntityServerValues<'tenant'> = { payment_status, ...created(addDays(start, -10)) };
-    if (tenant_status === 'active') {
-      system.last_payment_date = addDays(monthStart(today, paidThisMonth ? 0 : -1), random.int(0, 4));
-      system.next_payment_date = paidThisMonth
-        ? monthStart(today, 1)
-        : payment_status === 'overdue'
-          ? monthStart(today, -1)
-          : thisMonth;
-    } else if (tenant_status === 'left') system.last_payment_date = addMonths(end, -1);
     const birth = `${random.int(60, 99)}${String(random.int(1, 12)).padStart(2, '0')}${String(random.int(1, 28)).padStart(2, '0')}`;
     const tenancy = {
       civil_id: `2${birth}${String(random.int(10000, 99999))}`,
@@ -464,64 +455,74 @@ export async function seedDemoProperty(demo: DemoWriter, publicUrl: string): Pro
       contract_end: end,
       contract_signed_date: addDays(start, -random.int(5, 20)),
     };
-    const tenant = await demo.create('tenant', {
-      values: {
-        name,
-        ...tenancy,
-        unit_id: unit.id,
-        rent_period,
-        invoice_sending_day: random.pick([1, 1, 5, 25, 28]),
-        tenant_status,
-      },
-      system,
-    });
-    ids.tenants.push({ ...tenant, contract_signed_date: tenancy.contract_signed_date });
-
-    const contract = await demo.create('contract', {
-      values: {
-        tenant_id: tenant.id,
-        unit_id: unit.id,
-        start_date: start,
-        end_date: end,
-        signed_date: tenancy.contract_signed_date,
-        rent_amount: fromFils(unit.rent),
-        status:
-          tenant_status === 'inactive'
-            ? 'draft'
-            : tenant_status === 'left'
-              ? i % 2 === 0
-                ? 'ended'
-                : 'terminated'
-              : 'active',
-      },
-      system: created(tenancy.contract_signed_date),
-    });
-    ids.contracts.push(contract);
-
-    await seedRentInvoices(tenant.id, unit, {
-      start,
-      end,
-      tenant_status,
-      payment_status,
+    // Entered ten days before moving in; its contract entered as signed, through the contract's own
+    // create, so it is a draft until its start, which the scheduler starts when the day comes.
+    const values: EntityCreate<'tenant'> = {
+      name,
+      ...tenancy,
+      language: /[a-z]/i.test(name) ? 'en' : 'ar',
+      unit_id: unit.id,
       rent_period,
-      reissued: i === 7,
+      invoice_sending_day: random.pick([1, 1, 5, 25, 28]),
+      tenant_status: tenant_status === 'inactive' ? 'inactive' : 'active',
+    };
+    const tenant = await demo.create('tenant', { values, system: created(addDays(start, -10)) });
+    ids.tenants.push({ ...tenant, contract_signed_date: tenancy.contract_signed_date });
+    const signed = created(tenancy.contract_signed_date);
+    const contract = await atInstant(new Date(signed.created_at), () =>
+      demo.create(
+        'contract',
+        {
+          values: {
+            tenant_id: tenant.id,
+            unit_id: unit.id,
+            start_date: start,
+            end_date: end,
+            signed_date: tenancy.contract_signed_date,
+            rent_amount: fromFils(unit.rent),
+          },
+          system: signed,
+        },
+        { effects: true },
+      ),
+    );
+    ids.contracts.push(contract);
+    // Its deposit asked for when it signed: by card on the tenant's page, or in cash by hand.
+    const deposit = DEPOSITS.find((candidate) => candidate.tenant === i);
+    const byCard = deposit?.payment_method === 'card';
+    let depositId: number | undefined;
+    if (deposit) {
+      const description = /[a-z]/i.test(name) ? 'Security deposit, one month rent' : 'تأمين الإيجار، إيجار شهر واحد';
+      const asked = await demo.create('deposit', {
+        values: { tenant_id: tenant.id, amount: fromFils(unit.rent), description },
+        system: created(tenancy.contract_signed_date),
+      });
+      depositId = asked.id;
+      const when = new Date(signed.created_at);
+      if (!byCard) await demo.transition('deposit', asked.id, 'switch_to_cash', when);
+      if (!byCard && deposit.status === 'paid') await demo.transition('deposit', asked.id, 'mark_paid', when);
+    }
+    tenancies.push({
+      tenant: tenant.id,
+      contract: contract.id,
+      language: values.language ?? 'en',
+      payer: PAYERS[name] ?? 'prompt',
+      ...(depositId !== undefined && byCard && deposit?.status !== 'unpaid'
+        ? { deposit: { id: depositId, refunded: deposit?.status === 'refunded' } }
+        : {}),
+      schedule: {
+        period: rent_period,
+        sendingDay: values.invoice_sending_day,
+        contractStart: start,
+        contractEnd: end,
+      },
+      ...(tenant_status === 'left' ? { left: i % 2 === 0 ? ('ended' as const) : ('terminated' as const) } : {}),
     });
   }
 
-  const depositRows: EntityRecord<'deposit'>[] = [];
-  for (const { tenant: index, status, payment_method } of DEPOSITS) {
-    const tenant = ids.tenants[index];
-    const unit = [...ids.units.values()].find((candidate) => candidate.id === tenant.unit_id);
-    const description = /[a-z]/i.test(String(tenant.name))
-      ? 'Security deposit, one month rent'
-      : 'تأمين الإيجار، إيجار شهر واحد';
-    depositRows.push(
-      await demo.create('deposit', {
-        values: { tenant_id: tenant.id, amount: fromFils(unit?.rent ?? 0n), description },
-        system: { status, payment_method, ...created(tenant.contract_signed_date) },
-      }),
-    );
-  }
+  // The months up to today, as the scheduler lived them: contracts starting and ending, rent invoiced.
+  await replayRent(demo, tenancies, new Date());
+
   const expenseCategories: number[] = [];
   for (const category of EXPENSE_CATEGORIES)
     expenseCategories.push((await demo.create('expense_category', { values: category, system: created(firstDay) })).id);
@@ -552,55 +553,6 @@ export async function seedDemoProperty(demo: DemoWriter, publicUrl: string): Pro
   }
 
   await seedHistory();
-
-  /** Invoices of the periods up to today: paid, unpaid, expired when overdue, one cancelled and reissued. */
-  async function seedRentInvoices(
-    tenantId: number,
-    unit: { id: number; rent: bigint },
-    plan: Pick<DemoTenant, 'tenant_status' | 'payment_status' | 'rent_period'> & {
-      start: string;
-      end: string;
-      /** The current invoice was first sent with a wrong amount, cancelled and sent again. */
-      reissued: boolean;
-    },
-  ): Promise<void> {
-    if (plan.tenant_status === 'inactive') return;
-    const monthsPerPeriod: Record<RentPeriod, number> = { monthly: 1, quarterly: 3, half_yearly: 6, yearly: 12 };
-    const step = monthsPerPeriod[plan.rent_period];
-    const last = plan.tenant_status === 'left' ? monthStart(plan.end) : thisMonth;
-    // Periods run from the contract's start; the last three begun by `last` are invoiced.
-    const periods: string[] = [];
-    for (let period = plan.start; period <= last; period = monthStart(period, step)) periods.push(period);
-    periods.splice(0, periods.length - 3);
-    for (const [n, period] of periods.entries()) {
-      const current = n === periods.length - 1;
-      let status: RentInvoice['status'] = 'paid';
-      if (plan.tenant_status === 'active' && current && plan.payment_status !== 'paid') status = 'unpaid';
-      if (plan.tenant_status === 'active' && plan.payment_status === 'overdue' && n === periods.length - 2)
-        status = 'expired';
-      const due = addDays(period, 4);
-      const values: EntityCreate<'rent_invoice'> = {
-        tenant_id: tenantId,
-        unit_id: unit.id,
-        period_start: period,
-        period_end: addDays(monthStart(period, step), -1),
-        amount: fromFils(unit.rent * BigInt(step)),
-        due_date: due,
-      };
-      const system: EntityServerValues<'rent_invoice'> = {
-        status,
-        payment_link: `${publicUrl.replace(/\/+$/, '')}/tenant/payments/${tenantId}`,
-        ...created(addDays(period, -3)),
-      };
-      if (status === 'paid') system.paid_at = at(addDays(period, random.int(0, 6)), random.int(9, 21));
-      if (plan.reissued && current)
-        await demo.create('rent_invoice', {
-          values: { ...values, amount: fromFils(unit.rent + 10_000n) },
-          system: { ...system, status: 'cancelled', paid_at: undefined },
-        });
-      await demo.create('rent_invoice', { values, system });
-    }
-  }
 
   async function seedHistory(): Promise<void> {
     const unitId = (name: string) => ids.units.get(name)?.id;
@@ -671,51 +623,11 @@ export async function seedDemoProperty(demo: DemoWriter, publicUrl: string): Pro
       },
       {
         entity: 'tenant',
-        record_id: ids.tenants[16].id,
-        record_name: 'Hamad Al-Failakawi',
-        field: 'tenant_status',
-        old_value: 'active',
-        new_value: 'left',
-      },
-      {
-        entity: 'tenant',
-        record_id: ids.tenants[17].id,
-        record_name: 'سعاد الخالدي',
-        field: 'tenant_status',
-        old_value: 'active',
-        new_value: 'left',
-      },
-      {
-        entity: 'tenant',
         record_id: ids.tenants[5].id,
         record_name: 'نوف السبيعي',
         field: 'invoice_sending_day',
         old_value: '5',
         new_value: '1',
-      },
-      {
-        entity: 'contract',
-        record_id: ids.contracts[17].id,
-        record_name: 'سعاد الخالدي',
-        field: 'status',
-        old_value: 'active',
-        new_value: 'terminated',
-      },
-      {
-        entity: 'deposit',
-        record_id: depositRows[0].id,
-        record_name: String(depositRows[0].reference_no),
-        field: 'status',
-        old_value: 'unpaid',
-        new_value: 'paid',
-      },
-      {
-        entity: 'deposit',
-        record_id: depositRows[1].id,
-        record_name: String(depositRows[1].reference_no),
-        field: 'payment_method',
-        old_value: 'card',
-        new_value: 'cash',
       },
       {
         entity: 'expense',

@@ -52,6 +52,11 @@ class SeedOutbox extends Outbox {
     this.queued = true;
   }
 
+  override async enqueueAll(q: Queryable, messages: readonly OutboxMessage[]): Promise<void> {
+    await super.enqueueAll(q, messages);
+    if (messages.length > 0) this.queued = true;
+  }
+
   /** No delivery by a timer, after the clock has moved on: the timeline flushes. */
   override kick(): void {}
 

@@ -52,7 +52,7 @@ async function seedDemoMerchant(ctx: ServerContext, tx: Queryable): Promise<void
     holdTransfers: { email: DEMO_ACCOUNTS.merchant.email, daysAgo: 2, reason: 'Compliance document review' },
     plan: (timeline) => planDemoOrders(timeline, demo, orders, sales),
   });
-  await seedDemoProperty(demo, ctx.publicUrl);
+  await seedDemoProperty(demo);
 
   const all = allPermissions();
   const employees: EntityCreate<'employee'>[] = [
