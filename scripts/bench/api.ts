@@ -11,6 +11,7 @@ import {
   reportPage,
   scenarios,
   statementScenario,
+  collectionsScenario,
   globalSearchScenario,
   type ListParams,
   type Scenario,
@@ -317,6 +318,8 @@ export async function run(target: BenchTarget, floor?: ApiFloor): Promise<Figure
     figures.push(...(await httpOnlyFigures(target, statementScenario(target.database))));
   if (chosen('global search'))
     figures.push(...(await httpOnlyFigures(target, globalSearchScenario(floor.workload, target.database))));
+  if (chosen('collections view'))
+    figures.push(...(await httpOnlyFigures(target, collectionsScenario(target.database))));
   if (chosen('CSV export')) figures.push(...(await exportFigures(target, floor)));
   return figures;
 }

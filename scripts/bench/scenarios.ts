@@ -163,6 +163,7 @@ const P95_BUDGETS_MS: Record<string, Partial<Record<Database, number>>> = {
   'dashboard totals': { postgresql: 100, pglite: 200 },
   'merchant statement page': { postgresql: 100 },
   'global search': { postgresql: 150 },
+  'collections view': { postgresql: 100 },
 };
 
 /** The p95 budget in milliseconds of a scenario on a database, if it has one. */
@@ -213,6 +214,34 @@ export function globalSearchScenario(workload: Workload, database: Database): Sc
     next: () => ({ kind: 'get', path: `/v1/search?q=${encodeURIComponent(term())}` }),
     maxP95Ms: p95BudgetOf('global search', database),
     note: `every kind at once, five records a kind: ${terms.join(', ')}`,
+  };
+}
+
+/**
+ * COLLECTIONS VIEW — `GET /v1/invoice/collections`, everything owed to the merchant (unpaid
+ * invoices and their parts, open invoices, failed subscription charges, rent invoices, deposits),
+ * longest overdue first, as the screen asks for it: its first page, each bucket's page in turn, and
+ * the totals per bucket. Measured over HTTP only, against its p95 budget in milliseconds.
+ */
+export function collectionsScenario(database: Database): Scenario {
+  const range = encodeURIComponent('[0,24]');
+  const filters = [
+    '{}',
+    '{}',
+    ...['days_1_30', 'days_31_60', 'days_over_90'].map((bucket) => `{"bucket":"${bucket}"}`),
+  ];
+  const step = rotate(
+    filters.flatMap((filter) => [
+      `/v1/invoice/collections?filter=${encodeURIComponent(filter)}&range=${range}`,
+      `/v1/invoice/collections/totals?filter=${encodeURIComponent(filter)}`,
+    ]),
+  );
+  return {
+    name: 'collections view',
+    signedIn: true,
+    next: () => ({ kind: 'get', path: step() }),
+    maxP95Ms: p95BudgetOf('collections view', database),
+    note: 'a page of 25 and the bucket totals, of everything and of three ages in turn',
   };
 }
 

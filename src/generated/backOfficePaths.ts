@@ -16,6 +16,7 @@ export const BACK_OFFICE_PATTERNS: readonly string[] = [
   '/report/merchant-statement',
   '/report/merchant-usage',
   '/sales/stock-listing',
+  '/invoice/collections',
   '/money-trail/:entity/:id',
   '/invoice/*',
   '/invoice/invoice-list',

@@ -1,11 +1,13 @@
 import type { GetListResult, RaRecord } from 'ra-core';
+import { COLLECTIONS_DEFAULT_SORT, COLLECTIONS_ENDPOINT } from '../../shared/collections';
 import { STOCK_DEFAULT_SORT, STOCK_LISTING_ENDPOINT } from '../../shared/stock-listing';
 import { searchableFilter, totalOf, type ListParams, type PortalDataProvider } from './dataProvider';
 import type { HttpClient } from './httpClient';
 
 /**
  * Lists of a page that shows an entity's records with figures of its own endpoint: the stock
- * listing's products, with the units orders hold and took. The page's `<List>` is of the entity
+ * listing's products, with the units orders hold and took; or rows of its own: the collections
+ * view's things owed, of every kind. The page's `<List>` is of the entity
  * (its fields keep their labels, values and record links) and names its list in the query's
  * `meta.list`; `getList` then asks that endpoint, in the same conventions as every list:
  *
@@ -24,6 +26,7 @@ export interface PageList {
 /** The page lists by the name `meta.list` gives. */
 export const PAGE_LISTS: Readonly<Record<string, PageList>> = {
   stock_listing: { endpoint: STOCK_LISTING_ENDPOINT, sort: STOCK_DEFAULT_SORT },
+  collections: { endpoint: COLLECTIONS_ENDPOINT, sort: COLLECTIONS_DEFAULT_SORT },
 };
 
 /** `provider`, with the lists of `lists` served from their own endpoints. */

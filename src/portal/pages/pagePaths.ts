@@ -37,6 +37,13 @@ export const REPORT_PAGES: PageDeclaration[] = [
     titleKey: 'app.stock_listing.title',
     after: 'product',
   },
+  {
+    path: '/invoice/collections',
+    entity: 'invoice',
+    group: 'invoices',
+    titleKey: 'app.collections.title',
+    after: 'invoice',
+  },
 ];
 
 /** A back-office page opened from records (`x-resource.links`), at a path with parameters; not in the menu. */

@@ -14,6 +14,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/report/merchant-statement': withScreenFallback(lazyWithReload(() => import('./statement/MerchantStatement'))),
   '/report/merchant-usage': withScreenFallback(lazyWithReload(() => import('./MerchantUsageReport'))),
   '/sales/stock-listing': withScreenFallback(lazyWithReload(() => import('./stock/StockListing'))),
+  '/invoice/collections': withScreenFallback(lazyWithReload(() => import('./collections/Collections'))),
 };
 
 /** The `<Route>`s of `REPORT_PAGES`, each behind its entity's gate. */
