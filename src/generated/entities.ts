@@ -140,15 +140,7 @@ export interface WritableProperties {
     | 'min_transaction_amount'
     | 'max_transaction_amount'
     | 'political_exposure';
-  contract:
-    | 'tenant_id'
-    | 'unit_id'
-    | 'start_date'
-    | 'end_date'
-    | 'signed_date'
-    | 'rent_amount'
-    | 'document'
-    | 'status';
+  contract: 'tenant_id' | 'unit_id' | 'start_date' | 'end_date' | 'signed_date' | 'rent_amount' | 'document';
   customer: 'name' | 'name_ar' | 'mobile' | 'email' | 'civil_id' | 'address' | 'notes';
   demo_guide: 'title' | 'title_ar' | 'description' | 'description_ar' | 'video_url' | 'order';
   deposit: 'tenant_id' | 'amount' | 'description';
@@ -335,6 +327,8 @@ export interface WritableProperties {
     | 'civil_id_expiry'
     | 'mobile'
     | 'mobile_2'
+    | 'email'
+    | 'language'
     | 'unit_id'
     | 'contract_start'
     | 'contract_end'
@@ -401,7 +395,7 @@ export interface HiddenProperties {
   saved_view: never;
   signatory: never;
   subscription: never;
-  tenant: never;
+  tenant: 'pay_token';
   terminal_subscription: never;
   transaction: never;
   unit: never;
@@ -491,7 +485,6 @@ export interface EntityCreates {
     | 'signed_date'
     | 'rent_amount'
     | 'document'
-    | 'status'
   >;
   customer: Pick<Customer, 'name' | 'name_ar' | 'mobile' | 'email' | 'civil_id' | 'address' | 'notes'>;
   demo_guide: Pick<
@@ -726,6 +719,8 @@ export interface EntityCreates {
     | 'civil_id_expiry'
     | 'mobile'
     | 'mobile_2'
+    | 'email'
+    | 'language'
     | 'unit_id'
     | 'contract_start'
     | 'contract_end'

@@ -25,9 +25,14 @@ import { webhookResendRoutes } from './messaging/webhook-resend-route';
 import { SandboxClock } from './messaging/sandbox-clock';
 import { installPaymentEffects } from './payments/effects';
 import { installOrderRejection } from './sales/order-rejection';
+import { installProperty } from './property/install';
 import { payRoutes } from './payments/routes';
+import { tenantPayRoutes } from './payments/tenant-routes';
+import { tenantPaySchemas } from './payments/tenant-schemas';
 import { storefrontRoutes } from './sales/routes';
 import { stockListingRoutes } from './sales/stock-listing-routes';
+import { owedIndexes } from './collections/owed';
+import { collectionsRoutes } from './collections/routes';
 import { storefrontSchemas } from './sales/schemas';
 import { paySchemas } from './payments/schemas';
 import { sharedSerializers } from './http/serializers';
@@ -55,6 +60,8 @@ import { registerTransitions } from './routes/transitions';
 import { sandboxClockRoutes } from './routes/sandbox-clock';
 import { twoFactorRoutes, twoFactorSchemas, twoFactorSignInRoutes } from './routes/two-factor';
 import { STATEMENT_LINES_BACKFILL } from './ledger/statement-lines';
+import { rentIssueRoutes } from './rentals/issue-route';
+import { rentInvoiceIndexes } from './rentals/rent-issue';
 import { seedDemo } from './seed/seed';
 import { migrate } from './storage/migrate';
 import { servePortal, type PortalOptions } from './web/portal';
@@ -123,10 +130,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   let ctx: ServerContext;
   try {
-    await migrate(db, options.entities ?? Object.values(entitySchemas), STATEMENT_LINES_BACKFILL);
+    const entities = options.entities ?? Object.values(entitySchemas);
+    await migrate(db, entities, [
+      ...STATEMENT_LINES_BACKFILL,
+      ...rentInvoiceIndexes(entities),
+      ...owedIndexes(entities),
+    ]);
     ctx = await createContext(db, options, app.log);
     installPaymentEffects(ctx);
     installOrderRejection(ctx);
+    installProperty(ctx);
     revokeSessionsOnDisable(ctx.effects, ctx.sessions);
     if (options.seed !== false) await seedDemo(ctx);
   } catch (error) {
@@ -160,6 +173,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ...keysRevealSchemas,
     ...referenceSchemas,
     ...paySchemas,
+    ...tenantPaySchemas,
     ...storefrontSchemas,
   ]) {
     app.addSchema(schema);
@@ -173,6 +187,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       referenceRoutes(v1, ctx);
       fileRoutes(v1, ctx);
       payRoutes(v1, ctx);
+      tenantPayRoutes(v1, ctx);
       storefrontRoutes(v1, ctx);
       openapiRoutes(v1, () => app.swagger());
       await v1.register(async (signedIn) => {
@@ -184,6 +199,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         twoFactorRoutes(signedIn, ctx);
         assetReportRoutes(signedIn, ctx);
         stockListingRoutes(signedIn, ctx);
+        collectionsRoutes(signedIn, ctx);
         commissionReportRoutes(signedIn, ctx);
         merchantStatementRoutes(signedIn, ctx);
         merchantUsageReportRoutes(signedIn, ctx);
@@ -198,6 +214,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         exportRoutes(signedIn, ctx, { batchSize: options.exportBatchSize });
         ownRoutes(signedIn, ctx);
         resendRoutes(signedIn, ctx);
+        rentIssueRoutes(signedIn, ctx);
         notificationReadRoutes(signedIn, ctx);
         webhookResendRoutes(signedIn, ctx);
         if (sandboxClock) sandboxClockRoutes(signedIn, sandboxClock);

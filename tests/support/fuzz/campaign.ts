@@ -88,7 +88,7 @@ export const STATE_DEPENDENT: { matches: (op: Operation) => boolean; also: numbe
     reason: "ids a schema makes are seldom the merchant's own settled transactions or transfers (404, 409)",
   },
   {
-    matches: (op) => op.key === 'POST /v1/pay/{reference}',
+    matches: (op) => ['POST /v1/pay/{reference}', 'POST /v1/pay/tenant/{token}'].includes(op.key),
     also: [429],
     reason: 'payments count attempts per address and link with limits `rateLimits` does not lift',
   },
@@ -97,6 +97,13 @@ export const STATE_DEPENDENT: { matches: (op: Operation) => boolean; also: numbe
     also: [409],
     reason:
       "a cart a schema makes seldom holds the list's own products in stock (409 naming its lines), and a list may be closed or full today",
+  },
+  {
+    matches: (op) =>
+      ['POST /v1/tenants', 'PUT /v1/tenants/{id}', 'POST /v1/contracts', 'PUT /v1/contracts/{id}'].includes(op.key),
+    also: [409],
+    reason:
+      'a unit is let to one tenant at a time: a contract, or a tenant saved with its dates, over dates another contract holds the unit is refused (409 validation.unit_taken)',
   },
   {
     matches: (op) => op.method === 'DELETE',
@@ -139,6 +146,9 @@ const SPECIAL_BODIES = new Set([
   'POST /v1/pay/{reference}',
   'POST /v1/invoice-bulk-upload',
   'POST /v1/webhook-deliveries/resend',
+  'POST /v1/invoice/collections/remind',
+  'POST /v1/rent-invoices/issue',
+  'POST /v1/pay/tenant/{token}',
 ]);
 
 /**
@@ -368,6 +378,33 @@ export async function fuzzApi(app: FastifyInstance, options: FuzzOptions): Promi
           const method = methods.length ? random.pick(methods) : 'card';
           const card = { number: TEST_CARDS.success, expiry: '12/39', cvv: '123', holder: 'Fuzz Payer' };
           return method === 'card' ? { method, card } : { method };
+        }
+        case 'POST /v1/invoice/collections/remind': {
+          // The body's `id` is a row of the merchant's collections view (`<kind>-<id>`).
+          const owed = await app.inject({
+            method: 'GET',
+            url: '/v1/invoice/collections',
+            headers: { authorization: `Bearer ${session.token}` },
+          });
+          const rows = owed.statusCode === 200 ? owed.json<{ id: string }[]>() : [];
+          return rows.length ? { id: random.pick(rows).id } : undefined;
+        }
+        case 'POST /v1/rent-invoices/issue': {
+          // The body's `id` is an active tenant of the merchant's (409 once its period is issued).
+          const ids = await records.ids('tenant', undefined, `tenant_status = 'active'`);
+          return ids.length ? { id: random.pick(ids) } : undefined;
+        }
+        case 'POST /v1/pay/tenant/{token}': {
+          // Some of what the tenant's link asks to pay; a declined card now and then leaves them to pay
+          // for the next valid input (the answer is 200 either way).
+          const account = await app.inject({ method: 'GET', url: `/v1/pay/tenant/${pathParams.token}` });
+          const due =
+            account.statusCode === 200 ? account.json<{ due: { kind: string; reference_no: string }[] }>().due : [];
+          if (!due.length) return undefined;
+          const items = due.slice(0, random.int(1, Math.min(3, due.length)));
+          const number = random.chance(0.2) ? TEST_CARDS.success : TEST_CARDS.declined;
+          const card = { number, expiry: '12/39', cvv: '123', holder: 'Fuzz Tenant' };
+          return { items: items.map(({ kind, reference_no }) => ({ kind, reference_no })), method: 'card', card };
         }
         case 'POST /v1/invoice-bulk-upload': {
           const invoice = book.component('invoice.create')!;

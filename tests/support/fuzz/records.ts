@@ -23,6 +23,11 @@ const PATH_SOURCES: Record<string, { entity: string; column: string; where?: str
   transactionReference: { entity: 'transaction', column: 'reference_no' },
   saleListReference: { entity: 'sale_list', column: 'reference_no', where: `status = 'active'` },
   orderReference: { entity: 'sale_order', column: 'reference_no' },
+  token: {
+    entity: 'tenant',
+    column: 'pay_token',
+    where: `exists (select 1 from rent_invoices r where r.tenant_id = tenants.id and r.status = 'unpaid')`,
+  },
 };
 
 type Json = Record<string, unknown>;
@@ -117,6 +122,8 @@ export class MerchantRecords implements RecordSource {
       const files = await storedFileNames(this.app);
       return files.length ? random.pick(files) : undefined;
     }
+    // The merchant whose public page it is: the run's own.
+    if (name === 'merchantId') return String(this.merchantId);
     const source = PATH_SOURCES[name];
     if (source) {
       const rows = await this.app.bawaba.db.query<{ value: string }>(
