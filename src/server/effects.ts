@@ -34,6 +34,9 @@ export type UpdateEffect<N extends string = string> = (
   previous: RecordOf<N>,
 ) => Promise<RecordOf<N> | void>;
 
+/** Runs before `record` is deleted through the API, in the delete's transaction; throws to refuse it. */
+export type DeleteEffect<N extends string = string> = (scope: EffectScope, record: RecordOf<N>) => Promise<void>;
+
 /** Runs after the action `action` moved `record` (already written) to its new status. */
 export type TransitionEffect<N extends string = string> = (
   scope: EffectScope,
@@ -71,6 +74,7 @@ export class Effects {
     private readonly created = new EffectLists(),
     private readonly updated = new EffectLists(),
     private readonly transitioned = new EffectLists(),
+    private readonly deleting = new EffectLists(),
   ) {}
 
   /**
@@ -78,7 +82,7 @@ export class Effects {
    * seed runs with the messaging effects before the server registers its own.
    */
   copy(): Effects {
-    return new Effects(this.created.copy(), this.updated.copy(), this.transitioned.copy());
+    return new Effects(this.created.copy(), this.updated.copy(), this.transitioned.copy(), this.deleting.copy());
   }
 
   onCreate<N extends string>(entity: N, effect: CreateEffect<N>): void {
@@ -92,6 +96,19 @@ export class Effects {
   /** Whether writes of `entity` have effects (the route then reads the record as it was first). */
   hasUpdateEffects(entity: string): boolean {
     return this.updated.of(entity).length > 0;
+  }
+
+  onDelete<N extends string>(entity: N, effect: DeleteEffect<N>): void {
+    this.deleting.add(entity, effect);
+  }
+
+  /** Whether deletes of `entity` have effects (the route then reads the record first). */
+  hasDeleteEffects(entity: string): boolean {
+    return this.deleting.of(entity).length > 0;
+  }
+
+  async beforeDelete<N extends string>(entity: N, scope: EffectScope, record: RecordOf<N>): Promise<void> {
+    for (const effect of this.deleting.of<DeleteEffect<N>>(entity)) await effect(scope, record);
   }
 
   onTransition<N extends string>(entity: N, effect: TransitionEffect<N>): void {

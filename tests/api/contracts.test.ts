@@ -112,6 +112,24 @@ describe.each(DRIVERS)('units and contracts (%s)', (driver) => {
       expect(taken.json().errors).toEqual({ start_date: message });
     }
     expect(await contractsOf(saved.id)).toHaveLength(1);
+
+    // A tenant with rent invoiced is in use: not deleted, its contract kept.
+    await ok(await merchant.post('/v1/rent-invoices/issue', { id: saved.id }), 201);
+    expect((await merchant.delete(`/v1/tenants/${saved.id}`)).statusCode).toBe(409);
+    expect(await contractsOf(saved.id)).toHaveLength(1);
+    expect((await unit(a1.id)).rental_status).toBe('rented');
+  });
+
+  it('deletes a tenant entered by mistake with its contract, and frees the unit', async () => {
+    const units = await building('Contracts Tower G', ['G1']);
+    const g1 = units.get('G1') as Row;
+    const saved = await ok(await newTenant(g1.id, today, addDays(addMonths(today, 12), -1), 'Mistaken Entry'), 201);
+    expect((await unit(g1.id)).rental_status).toBe('rented');
+    await ok(await merchant.delete(`/v1/tenants/${saved.id}`));
+    expect(await contractsOf(saved.id)).toEqual([]);
+    expect((await unit(g1.id)).rental_status).toBe('available');
+    // The unit can be let again for the same dates.
+    await ok(await newTenant(g1.id, today, addDays(addMonths(today, 12), -1), 'Right Entry'), 201);
   });
 
   it('refuses a blocked unit, in the caller’s language, and changes nothing', async () => {

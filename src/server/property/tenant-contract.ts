@@ -2,13 +2,15 @@ import type { EntityRecord } from '../../generated/entities';
 import type { ServerContext } from '../context';
 import type { EffectScope } from '../effects';
 import { storeOf } from '../storage/entity-stores';
-import { refuseOverlap } from './occupancy';
+import { refuseOverlap, release } from './occupancy';
 
 /**
  * A tenant saved with a unit and the dates of its contract is under that contract: the contract is
  * made from the tenant's own fields (the unit's rent, the signing date) and takes its place by its
  * dates as any new contract does, so the merchant enters a tenant once. A tenant that already has a
  * contract keeps it; later contracts are the contracts' own (renew, or a new one for another unit).
+ * Deleting a tenant takes its contracts with it (a tenant with rent invoices or deposits is in use
+ * and is not deleted, its contracts kept), and a contract deleted while it runs frees its unit.
  */
 
 type TenantRecord = EntityRecord<'tenant'>;
@@ -37,8 +39,31 @@ export async function contractOfTenant(ctx: ServerContext, scope: EffectScope, t
   await ctx.effects.afterCreate('contract', scope, contract);
 }
 
-/** Registers the tenants' effect; call once, with the other effects. */
+/** A running contract deleted: its unit free again unless another runs on it. */
+async function contractDeleted(ctx: ServerContext, scope: EffectScope, contract: EntityRecord<'contract'>) {
+  if (contract.status === 'active' && contract.unit_id !== undefined)
+    await release(ctx, scope, contract.unit_id, contract.id);
+}
+
+/** The tenant's contracts go first, each as a contract deleted; the tenant's own delete then says whether it may go. */
+async function tenantDeleted(ctx: ServerContext, scope: EffectScope, tenant: TenantRecord) {
+  const contracts = storeOf(ctx, 'contract');
+  const rows = await scope.tx.query<{ id: number }>(
+    `select id from ${contracts.table} where merchant_id = $1::integer and tenant_id = $2::integer order by id`,
+    [scope.merchantId, tenant.id],
+  );
+  for (const { id } of rows) {
+    const contract = await contracts.get(scope.tx, scope.merchantId, id, { lock: true });
+    if (!contract) continue;
+    await contractDeleted(ctx, scope, contract);
+    await contracts.remove(scope.tx, scope.merchantId, id, scope.actor);
+  }
+}
+
+/** Registers the tenants' and contracts' effects; call once, with the other effects. */
 export function installTenantContracts(ctx: ServerContext): void {
   ctx.effects.onCreate('tenant', (scope, tenant) => contractOfTenant(ctx, scope, tenant));
   ctx.effects.onUpdate('tenant', (scope, tenant) => contractOfTenant(ctx, scope, tenant));
+  ctx.effects.onDelete('tenant', (scope, tenant) => tenantDeleted(ctx, scope, tenant));
+  ctx.effects.onDelete('contract', (scope, contract) => contractDeleted(ctx, scope, contract));
 }

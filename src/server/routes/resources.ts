@@ -311,9 +311,19 @@ export function registerResource(app: FastifyInstance, ctx: ServerContext, entit
         schema: { tags, summary: `Delete ${name}`, params: idParams, response: { 200: recordRef, ...errorResponses } },
       },
       async (request) =>
-        ctx.db.transaction(async (tx) =>
-          found(await scopedStore(request).remove(tx, merchantOf(request), idOf(request), by(request))),
-        ),
+        ctx.db.transaction(async (tx) => {
+          const merchantId = merchantOf(request);
+          const store = scopedStore(request);
+          // What goes with the record first (a tenant's contract never billed), in the same transaction.
+          if (ctx.effects.hasDeleteEffects(name)) {
+            const record = await store.get(tx, merchantId, idOf(request), { lock: true });
+            if (record) {
+              const scope = { tx, merchantId, language: languageOf(request), actor: by(request) };
+              await ctx.effects.beforeDelete(name, scope, record);
+            }
+          }
+          return found(await store.remove(tx, merchantId, idOf(request), by(request)));
+        }),
     );
 
   refuseOtherMethods(app, entity, base, COLLECTION);
