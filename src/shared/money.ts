@@ -29,12 +29,19 @@ export function normaliseKwd(amount: string): string {
   return fils === null ? amount : fromFils(fils);
 }
 
-/** Formats an amount for display in the user's language, e.g. "12.500 KWD" / "12.500 د.ك". */
-export function formatKwd(amount: string | null | undefined, locale: string): string {
+/** An amount's figure in the user's language without its currency, e.g. "1,012.500" (Latin digits in both). */
+export function formatKwdFigure(amount: string | null | undefined, locale: string): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const fils = toFils(amount);
   if (fils === null) return amount;
   const [whole, fraction] = fromFils(fils).split('.');
   const grouped = numberFormat(locale === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW').format(BigInt(whole));
-  return locale === 'ar' ? `${grouped}.${fraction} د.ك` : `${grouped}.${fraction} KWD`;
+  return `${grouped}.${fraction}`;
+}
+
+/** Formats an amount for display in the user's language, e.g. "12.500 KWD" / "12.500 د.ك". */
+export function formatKwd(amount: string | null | undefined, locale: string): string {
+  const figure = formatKwdFigure(amount, locale);
+  if (figure === '' || toFils(amount ?? '') === null) return figure;
+  return locale === 'ar' ? `${figure} د.ك` : `${figure} KWD`;
 }

@@ -24,7 +24,7 @@ import {
   type AssetFigures,
   type AssetReport as Report,
 } from '../../shared/asset-report';
-import { formatKwd } from '../../shared/money';
+import { formatKwd, formatKwdFigure } from '../../shared/money';
 import { formatNumber } from '../resources/format';
 import { resourcePath } from '../resources/screenPaths';
 import { http } from '../shell/providers';
@@ -53,9 +53,13 @@ function monthsAround(shown: string, current: string): string[] {
   return months.includes(shown) ? months : [shown, ...months].sort().reverse();
 }
 
-/** A KWD amount in the user's language; the net may be negative, which `formatKwd` does not take. */
-function money(amount: string, language: string): string {
-  return amount.startsWith('-') ? `-${formatKwd(amount.slice(1), language)}` : formatKwd(amount, language);
+/**
+ * A KWD amount in the user's language, the net maybe negative (which the formatters do not take);
+ * `figure` alone in the table, whose headers name the currency once.
+ */
+function money(amount: string, language: string, figure = false): string {
+  const format = figure ? formatKwdFigure : formatKwd;
+  return amount.startsWith('-') ? `-${format(amount.slice(1), language)}` : format(amount, language);
 }
 
 /**
@@ -135,7 +139,7 @@ function FigureCells({ figures, language }: { figures: AssetFigures; language: s
       ))}
       {ASSET_AMOUNTS.map((name) => (
         <TableCell key={name} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: name === 'net' ? 700 : undefined }}>
-          {money(figures[name], language)}
+          {money(figures[name], language, true)}
         </TableCell>
       ))}
     </>
@@ -210,9 +214,14 @@ export default function AssetReport() {
             <TableHead>
               <TableRow>
                 <TableCell>{translate('app.asset_report.asset')}</TableCell>
-                {[...ASSET_COUNTS, ...ASSET_AMOUNTS].map((name) => (
+                {ASSET_COUNTS.map((name) => (
                   <TableCell key={name} align="right">
                     {translate(`app.asset_report.${name}`)}
+                  </TableCell>
+                ))}
+                {ASSET_AMOUNTS.map((name) => (
+                  <TableCell key={name} align="right">
+                    {translate(`app.asset_report.${name}`)} ({translate('app.currency.kwd')})
                   </TableCell>
                 ))}
               </TableRow>
@@ -221,8 +230,12 @@ export default function AssetReport() {
               {report.assets.map((asset) => (
                 <TableRow key={asset.id} hover>
                   <TableCell component="th" scope="row">
-                    <Link component={RouterLink} to={resourcePath({ resource: 'asset', type: 'show', id: asset.id })}>
-                      {asset.name}
+                    <Link
+                      component={RouterLink}
+                      to={resourcePath({ resource: 'asset', type: 'show', id: asset.id })}
+                      sx={{ overflowWrap: 'anywhere' }}
+                    >
+                      <bdi>{asset.name}</bdi>
                     </Link>
                   </TableCell>
                   <FigureCells figures={asset} language={language} />
