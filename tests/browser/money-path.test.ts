@@ -185,7 +185,9 @@ describe.each(['en', 'ar'] as const)('the money path, in %s', (language) => {
     expect(paidInFull.transfer_id).not.toBeNull();
     expect(captured.transfer_id).toBe(paidInFull.transfer_id);
     settled = await transferOf(paidInFull.transfer_id as number);
-    expect(settled.status).toBe('not_transferred');
+    // Made by the night's run; the sandbox bank pays it out from the next Kuwait day by the server's
+    // clock, which a scheduler pass after the moved clock may already have reached.
+    expect(['not_transferred', 'transferred']).toContain(settled.status);
     expect(fils(settled.refunds_amount)).toBeGreaterThanOrEqual(1_000n);
     expect(fils(paidInFull.net_amount)).toBeLessThan(8_000n);
     expect(fils(captured.net_amount)).toBeLessThan(4_000n);
