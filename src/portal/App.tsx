@@ -1,12 +1,14 @@
 import { deepmerge } from '@mui/utils';
 import { useMemo } from 'react';
 import { Admin, defaultTheme, memoryStore, type RaThemeOptions } from 'react-admin';
-import { Dashboard, backOfficeRoutes } from './backOfficeRoutes';
+import { Dashboard, backOfficeRoutes, preloadFirstScreen } from './backOfficeRoutes';
 import { lazyWithReload } from './data/chunkReload';
 import type { PortalPermissions } from './data/authProvider';
 import { createDataProvider } from './data/dataProvider';
+import { queryClient } from './data/listCache';
 import { withPageLists } from './data/pageLists';
 import { prefetchScreenData } from './earlyData';
+import { firstScreenOf } from '../shared/firstScreen';
 import { PortalLayout } from './layout/PortalLayout';
 import { withScreenFallback } from './resources/withScreenFallback';
 import { authProvider, http } from './shell/providers';
@@ -17,8 +19,11 @@ const BackOfficeNotFound = withScreenFallback(lazyWithReload(() => import('./pag
 
 const dataProvider = withPageLists(createDataProvider(http), http);
 
-/** Starts the first screen's calls of a signed-in visit to `pathname` (see `earlyData`). */
-export const prefetchFor = (pathname: string, search: string) => prefetchScreenData(dataProvider, pathname, search);
+/** Starts the first screen's code and calls of a signed-in visit to `pathname` (see `earlyData`). */
+export function prefetchFor(pathname: string, search: string): Promise<void> {
+  preloadFirstScreen(firstScreenOf(pathname));
+  return prefetchScreenData(dataProvider, queryClient, pathname, search);
+}
 
 /**
  * react-admin's state (list sorts and filters, sidebar) lives in memory: the portal's persisted
@@ -40,6 +45,7 @@ export default function App() {
       requireAuth
       title="Bawaba"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={false}

@@ -7,11 +7,21 @@ import { ownRoutes } from './pages/ownRoutes';
 import { recordPageRoutes } from './pages/recordPageRoutes';
 import { reportRoutes } from './pages/reportRoutes';
 import { gatedResourceProps, gatedScreenRoutes } from './resources/accessGate';
-import { portalResources } from './resources';
+import { portalResources, ResourceList, ResourceShow } from './resources';
 import { withScreenFallback } from './resources/withScreenFallback';
 import { DASHBOARD_PATHS } from './shell/backOfficePaths';
+import type { FirstScreen } from '../shared/firstScreen';
 
 export const Dashboard = withScreenFallback(lazyWithReload(() => import('./pages/Dashboard')));
+
+/**
+ * Loads the code of a first visit's screen before the back office renders it, so that its first
+ * render shows it rather than a spinner followed by a second render.
+ */
+export function preloadFirstScreen(screen: FirstScreen | undefined): void {
+  const code = { list: ResourceList, record: ResourceShow, dashboard: Dashboard, other: undefined };
+  void code[screen ?? 'other']?.preload?.().catch(() => undefined);
+}
 
 /**
  * Every resource, its screens at their SPEC §2 addresses (`screenPaths`: lists, record pages below

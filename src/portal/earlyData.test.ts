@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { PortalDataProvider } from './data/dataProvider';
 import { prefetchScreenData } from './earlyData';
@@ -12,9 +13,12 @@ describe('a signed-in first visit', () => {
   async function askedAhead(pathname: string, search = '') {
     const asked: string[] = [];
     const dataProvider = {
-      prefetchList: (resource: string) => asked.push(resource),
+      prefetchList: (resource: string) => {
+        asked.push(resource);
+        return Promise.resolve({ data: [], total: 0 });
+      },
     } as unknown as PortalDataProvider;
-    await prefetchScreenData(dataProvider, pathname, search);
+    await prefetchScreenData(dataProvider, new QueryClient(), pathname, search);
     return asked.filter((resource) => resource !== 'document');
   }
 
@@ -30,5 +34,17 @@ describe('a signed-in first visit', () => {
 
   it('with a query of its own leaves the list to ask for itself', async () => {
     expect(await askedAhead('/report/payment-transactions', '?filter=%7B%7D')).toEqual([]);
+  });
+
+  it("puts the list's answer in the query cache as it comes", async () => {
+    const client = new QueryClient();
+    const rows = [{ id: 7, reference_no: '700000000007' }];
+    const dataProvider = {
+      prefetchList: () => Promise.resolve({ data: rows, total: 1 }),
+    } as unknown as PortalDataProvider;
+    await prefetchScreenData(dataProvider, client, '/report/payment-transactions', '');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const lists = client.getQueryCache().findAll({ queryKey: ['transaction', 'getList'] });
+    expect(lists.map((query) => query.state.data)).toEqual([{ data: rows, total: 1 }]);
   });
 });

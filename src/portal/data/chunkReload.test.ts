@@ -78,8 +78,11 @@ describe('loadWithReload (SPEC §2, §8)', () => {
     expect(deleted).toEqual(['v1', 'v2']);
   });
 
-  it('lazyWithReload gives a React lazy component', () => {
-    const Lazy = lazyWithReload(async () => screen, browser());
-    expect((Lazy as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+  it('lazyWithReload loads its screen once, whether asked ahead or by a render', async () => {
+    const factory = vi.fn(async () => screen);
+    const Lazy = lazyWithReload(factory, browser());
+    expect(factory).not.toHaveBeenCalled();
+    await Promise.all([Lazy.preload(), Lazy.preload()]);
+    expect(factory).toHaveBeenCalledTimes(1);
   });
 });

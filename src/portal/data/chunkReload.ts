@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazy } from 'react';
+import type { ComponentProps, ComponentType, FunctionComponent } from 'react';
+import { createElement, lazy } from 'react';
 
 /**
  * Screens load on demand (SPEC §2). After a release the old chunk files are gone, so a tab opened
@@ -68,14 +68,46 @@ export async function loadWithReload<T>(factory: () => Promise<T>, env: ChunkRel
   }
 }
 
+/** Code that can be asked to load ahead of its first use. */
+export interface Preloadable {
+  /** Starts loading the screen's code; a later first render then shows the screen at once. */
+  preload(): Promise<void>;
+}
+
+/** A screen that loads on demand and can be asked to load ahead of its first render. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LazyScreen<T extends ComponentType<any>> = FunctionComponent<ComponentProps<T>> & Preloadable;
+
 /**
- * `React.lazy` for a screen, with the reload-once recovery of `loadWithReload`.
+ * `React.lazy` for a screen, with the reload-once recovery of `loadWithReload`. A lazy component
+ * suspends on its first render even when its code is there already, which costs the screen a
+ * second render; once loaded (`preload`, or an earlier render), this one renders the screen directly.
  * `ComponentType<any>` mirrors React.lazy's own signature: the screen's props are its own business.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyWithReload<T extends ComponentType<any>>(
   factory: () => Promise<{ default: T }>,
   env?: ChunkReloadEnv,
-): LazyExoticComponent<T> {
-  return lazy(() => loadWithReload(factory, env));
+): LazyScreen<T> {
+  let loaded: T | undefined;
+  let loading: Promise<{ default: T }> | undefined;
+  const load = () => {
+    loading ??= loadWithReload(factory, env).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // A failed load is tried again by the next render (the error boundary's retry).
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(load);
+  const Screen = ((props: ComponentProps<T>) =>
+    loaded ? createElement(loaded, props) : createElement(Lazy, props)) as LazyScreen<T>;
+  Screen.preload = () => load().then(() => undefined);
+  return Screen;
 }

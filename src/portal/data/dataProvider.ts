@@ -83,9 +83,10 @@ export interface PortalDataProvider extends DataProvider {
   ): Promise<{ data: unknown } | { file: ExportedFile }>;
   /**
    * Asks for a list ahead of its screen (a first visit's, while the back office renders): the
-   * first `getList` with the same parameters within `EARLY_LIST_MS` takes the answer.
+   * first `getList` with the same parameters within `EARLY_LIST_MS` takes the answer, which is
+   * also given back here (to put in the screen's query cache, `seedList`).
    */
-  prefetchList(resource: string, params: ListParams): void;
+  prefetchList(resource: string, params: ListParams): Promise<GetListResult<RaRecord>>;
 }
 
 /** How long a list asked ahead waits to be taken before it is dropped. */
@@ -190,12 +191,14 @@ export function createDataProvider(
 
     prefetchList(resource: string, params: ListParams) {
       const key = listKey(resource, params);
-      if (early.has(key)) return;
+      const asked = early.get(key);
+      if (asked) return asked;
       const request = list<RaRecord>(resource, params);
       // An unused or failed early answer is dropped: the screen then asks again, as it would have.
       request.catch(() => early.delete(key));
       early.set(key, request);
       setTimeout(() => early.delete(key), EARLY_LIST_MS);
+      return request;
     },
 
     async getOne<R extends RaRecord>(

@@ -37,6 +37,10 @@ export function ComputedList({
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
     <List
+      // The back office signs in before any screen (`requireAuth`) and the routes' gates decide who
+      // may open a list (`accessGate`): react-admin's own checks here would only hold the first rows
+      // back for a turn of its query cache.
+      disableAuthentication
       resource={resource}
       storeKey={storeKey}
       title={translate(title)}
