@@ -11,7 +11,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -28,30 +27,11 @@ import { formatKwd, formatKwdFigure } from '../../shared/money';
 import { formatNumber } from '../resources/format';
 import { resourcePath } from '../resources/screenPaths';
 import { http } from '../shell/providers';
+import { kuwaitMonth, MonthSelect } from './MonthSelect';
 import { monthName } from './usage/monthName';
 
 /** Only whole months are asked for. */
 const MONTH = new RegExp(REPORT_MONTH_PATTERN);
-
-/** This month in Kuwait (UTC+3, no daylight saving), `YYYY-MM`. */
-const kuwaitMonth = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 7);
-
-/** `YYYY-MM` moved `by` months. */
-function monthPlus(month: string, by: number): string {
-  const [year, number] = month.split('-').map(Number);
-  const at = new Date(Date.UTC(year, number - 1 + by, 1));
-  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-/**
- * The months the report offers, named in the user's language (a browser's own month field follows
- * the browser's language, not the page's): two years back from the current month to six months
- * ahead, and the month shown when it is outside them.
- */
-function monthsAround(shown: string, current: string): string[] {
-  const months = Array.from({ length: 31 }, (_, index) => monthPlus(current, 6 - index));
-  return months.includes(shown) ? months : [shown, ...months].sort().reverse();
-}
 
 /**
  * A KWD amount in the user's language, the net maybe negative (which the formatters do not take);
@@ -167,27 +147,15 @@ export default function AssetReport() {
         <Typography component="h1" variant="h5">
           {shown ? translate('app.asset_report.subtitle', { month: monthName(shown, language) }) : title}
         </Typography>
-        <TextField
-          select
-          size="small"
+        <MonthSelect
           label={translate('app.asset_report.month')}
           value={shown ?? ''}
-          onChange={(event) => {
-            if (MONTH.test(event.target.value)) setMonth(event.target.value);
+          onChange={(next) => {
+            if (MONTH.test(next)) setMonth(next);
           }}
-          slotProps={{ inputLabel: { shrink: true }, select: { native: true } }}
-          sx={{ width: '14rem' }}
-        >
-          {shown ? (
-            monthsAround(shown, kuwaitMonth()).map((choice) => (
-              <option key={choice} value={choice}>
-                {monthName(choice, language)}
-              </option>
-            ))
-          ) : (
-            <option value="" />
-          )}
-        </TextField>
+          current={kuwaitMonth()}
+          reach={{ back: 24, ahead: 6 }}
+        />
       </Box>
 
       {error && <Alert severity="error">{error}</Alert>}

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import type { Breakpoint } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { currentDay, type DateRangeProblem } from '../../schema/listDateRange';
+import { DayInput } from '../resources/filters/DayInput';
+import { MonthSelect } from './MonthSelect';
 
 /** The two ends of a report's range. */
 export type RangeEnd = 'from' | 'to';
@@ -36,7 +37,7 @@ export interface ReportRangeProps {
   labels: Record<RangeEnd, string>;
   /** What the API would refuse in `value`, shown under the inputs; null for a range it takes. */
   problem: RangeProblem | null;
-  /** Each input's width, per breakpoint where it changes. */
+  /** Each month's width, per breakpoint where it changes (a day's field has its own). */
   width: number | string | Partial<Record<Breakpoint, number | string>>;
 }
 
@@ -52,24 +53,23 @@ export function ReportRange({ type, value, onChange, labels, problem, width }: R
   const latest = type === 'month' ? today.slice(0, 7) : today;
   const messageId = `${id}-message`;
 
-  const input = (end: RangeEnd) => (
-    <TextField
-      id={`${id}-${end}`}
-      type={type}
-      size="small"
-      required
-      fullWidth={false}
-      sx={{ width }}
-      label={translate(labels[end])}
-      value={value[end]}
-      onChange={(event) => onChange({ ...value, [end]: event.target.value })}
-      error={problem?.field === end}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { max: latest, 'aria-describedby': problem ? messageId : undefined },
-      }}
-    />
-  );
+  const input = (end: RangeEnd) => {
+    const common = {
+      id: `${id}-${end}`,
+      label: translate(labels[end]),
+      value: value[end],
+      onChange: (picked: string) => onChange({ ...value, [end]: picked }),
+      error: problem?.field === end,
+      describedBy: problem ? messageId : undefined,
+    };
+    // Days are typed or picked as the back office writes them, months chosen by their names:
+    // a browser's own date and month fields follow the browser's language, not the page's.
+    return type === 'month' ? (
+      <MonthSelect key={end} {...common} current={latest} reach={{ back: 36, ahead: 0 }} width={width} />
+    ) : (
+      <DayInput key={end} {...common} max={latest} />
+    );
+  };
 
   return (
     <Box role="group" aria-label={translate('app.list.date_range')} sx={{ display: 'grid', gap: 0.5 }}>
