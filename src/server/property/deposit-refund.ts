@@ -5,9 +5,8 @@ import type { Queryable } from '../db/database';
 import type { EffectScope } from '../effects';
 import { ApiError } from '../kernel/api-error';
 import { t } from '../kernel/language';
-import { checkRefundable } from '../payments/refunds';
+import { checkPaymentRefundable, requestRefund } from '../payments/refund-request';
 import { filsOf, type TransactionRecord } from '../payments/transactions';
-import { RecordRefused } from '../storage/errors';
 import { storeOf } from '../storage/entity-stores';
 import { itemPaymentsSql } from './item-payments';
 import type { Writer } from './writer';
@@ -84,33 +83,13 @@ export async function refundDeposit(ctx: ServerContext, scope: EffectScope, depo
     throw refused('app.message.deposit_contract_running');
   const payment: TransactionRecord | null = await paymentOf(ctx, scope.tx, scope.merchantId, deposit);
   if (!payment) throw refused('app.message.deposit_no_card_payment');
-  try {
-    checkRefundable(payment);
-  } catch (error) {
-    if (error instanceof ApiError) throw refused(error.key);
-    throw error;
-  }
+  checkPaymentRefundable(payment);
   const amount = filsOf(deposit.amount);
   const pending = filsOf(payment.pending_amount);
   if (amount > pending)
     throw refused('app.message.deposit_refund_above_pending', { amount: fromFils(amount), pending: fromFils(pending) });
-  const values = {
-    transaction_id: payment.id,
-    method: amount === filsOf(payment.amount) ? ('full' as const) : ('partial' as const),
-    total_amount: fromFils(filsOf(payment.amount)),
-    pending_amount: fromFils(pending),
-    refund_amount: fromFils(amount),
-    remarks: t(scope.language, 'app.message.deposit_refund_remarks', { reference: deposit.reference_no ?? '' }),
-  };
-  ctx.validator.checkCreate('refund', values);
-  let refund;
-  try {
-    refund = await storeOf(ctx, 'refund').create(scope.tx, scope.merchantId, values, {}, scope.actor);
-    refund = await ctx.effects.afterCreate('refund', scope, refund);
-  } catch (error) {
-    if (error instanceof ApiError || error instanceof RecordRefused) throw refused(error.key);
-    throw error;
-  }
+  const remarks = t(scope.language, 'app.message.deposit_refund_remarks', { reference: deposit.reference_no ?? '' });
+  const refund = await requestRefund(ctx, scope, payment, amount, remarks);
   const deposits = storeOf(ctx, 'deposit');
   return (
     (await deposits.update(scope.tx, scope.merchantId, deposit.id, { refund_id: refund.id }, 'patch', scope.actor)) ??

@@ -7,11 +7,10 @@ import { ApiError } from '../kernel/api-error';
 import { t } from '../kernel/language';
 import { voidTransaction } from '../payments/authorizations';
 import { lockRefunds, unsettledBalance } from '../payments/balance';
-import { checkRefundable } from '../payments/refunds';
+import { checkPaymentRefundable, requestRefund } from '../payments/refund-request';
 import { filsOf, type TransactionRecord } from '../payments/transactions';
 import type { RecordOf } from '../storage/entity-rows';
 import { storeOf } from '../storage/entity-stores';
-import { RecordRefused } from '../storage/errors';
 import { expireOrder } from './order-stock';
 
 /**
@@ -39,27 +38,13 @@ async function waitingRefunds(ctx: ServerContext, q: Queryable, merchantId: numb
 }
 
 /**
- * A refusal of the refund (the gateway cannot refund the payment: 400 on the refund's transaction)
- * as a refusal of the rejection it was asked for: a 409 on the order with the same message.
- */
-function asConflict(error: unknown): unknown {
-  if (error instanceof ApiError && error.statusCode === 400) return new ApiError(409, error.key, {}, error.params);
-  if (error instanceof RecordRefused && error.status === 400) return new ApiError(409, error.key, {}, error.params);
-  return error;
-}
-
-/**
  * Refuses with 409, before the refund is asked for, one the gateway cannot make (a KNET wallet
  * payment) or that the balance left for refunds does not cover: what the merchant's unsettled
  * balance holds less the refunds already waiting for it, judged under the merchant's refund lock
  * (so two rejections at once are judged one after the other).
  */
 async function checkCovered(ctx: ServerContext, scope: EffectScope, transaction: TransactionRecord, fils: bigint) {
-  try {
-    checkRefundable(transaction);
-  } catch (error) {
-    throw asConflict(error);
-  }
+  checkPaymentRefundable(transaction);
   await lockRefunds(scope.tx, scope.merchantId);
   const available =
     (await unsettledBalance(scope.tx, scope.merchantId)) - (await waitingRefunds(ctx, scope.tx, scope.merchantId));
@@ -77,21 +62,8 @@ async function refundInFull(ctx: ServerContext, scope: EffectScope, order: Order
   const fils = filsOf(transaction.pending_amount);
   if (fils <= 0n) return;
   await checkCovered(ctx, scope, transaction, fils);
-  const values = {
-    transaction_id: transaction.id,
-    method: fils === filsOf(transaction.amount) ? ('full' as const) : ('partial' as const),
-    total_amount: fromFils(filsOf(transaction.amount)),
-    pending_amount: fromFils(fils),
-    refund_amount: fromFils(fils),
-    remarks: t(scope.language, 'app.message.order_refund_remarks', { order_no: order.reference_no ?? '' }),
-  };
-  ctx.validator.checkCreate('refund', values);
-  try {
-    const refund = await storeOf(ctx, 'refund').create(scope.tx, scope.merchantId, values, {}, scope.actor);
-    await ctx.effects.afterCreate('refund', scope, refund);
-  } catch (error) {
-    throw asConflict(error);
-  }
+  const remarks = t(scope.language, 'app.message.order_refund_remarks', { order_no: order.reference_no ?? '' });
+  await requestRefund(ctx, scope, transaction, fils, remarks);
 }
 
 /** The order's payment, locked until the action's transaction ends; null when it has none. */
