@@ -34,7 +34,17 @@ export interface MonthSelectProps {
  * A report's month, chosen from months named in the user's language: a browser's own month field
  * follows the browser's language, not the page's ("December 2026" on an Arabic page).
  */
-export function MonthSelect({ id, label, value, onChange, current, reach, error, describedBy, width }: MonthSelectProps) {
+export function MonthSelect({
+  id,
+  label,
+  value,
+  onChange,
+  current,
+  reach,
+  error,
+  describedBy,
+  width,
+}: MonthSelectProps) {
   const [language = 'en'] = useLocaleState();
   return (
     <TextField
