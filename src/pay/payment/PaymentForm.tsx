@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatKwd } from '../../shared/money';
 import type { Payable, PayMethod, PayRequest, PayResult } from '../../shared/pay';
 import { newIdempotencyKey, postPayment, type ApiAnswer } from '../api';
+import { refusalOf } from '../components/refusal';
 import { useI18n } from '../i18n/context';
 import { CardFields } from './CardFields';
 import { amountValid, fieldOfServerError, paymentProblems, type PaymentValues } from './checks';
@@ -109,23 +110,15 @@ export function PaymentForm({
     busyRef.current = false;
     setSubmitting(false);
     unansweredRef.current = answer.kind === 'network' ? { request: sent, key } : null;
-    if (answer.kind === 'network') {
-      setAlert({ title: t('error.network_title'), text: t('error.network') });
-      return;
-    }
-    if (answer.kind === 'error') {
-      if (answer.status === 409) return onOutcome({ kind: 'refused', message: answer.message });
-      const fields: Record<string, string> = {};
-      const unplaced: string[] = [];
-      for (const [path, text] of Object.entries(answer.errors)) {
-        const field = fieldOfServerError(path);
-        if (field) fields[field] = text;
-        else unplaced.push(text);
-      }
-      setServerErrors(fields);
-      if (Object.keys(fields).length) setFocusRequest((count) => count + 1);
-      if (answer.status >= 500) setAlert({ title: t('error.generic_title'), text: t('error.generic') });
-      else if (unplaced.length || !Object.keys(fields).length) setAlert({ text: unplaced[0] ?? answer.message });
+    if (answer.kind !== 'ok') {
+      if (answer.kind === 'error' && answer.status === 409)
+        return onOutcome({ kind: 'refused', message: answer.message });
+      const shown = refusalOf(answer, fieldOfServerError, t);
+      // Every field it names has its message.
+      setServerErrors(shown.fields as Record<string, string>);
+      if (Object.keys(shown.fields).length) setFocusRequest((count) => count + 1);
+      const title = { network: t('error.network_title'), server: t('error.generic_title') };
+      if (shown.alert) setAlert({ ...(shown.failed ? { title: title[shown.failed] } : {}), text: shown.alert });
       return;
     }
     const result = answer.data;

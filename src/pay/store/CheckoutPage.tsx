@@ -6,6 +6,7 @@ import type { Payable } from '../../shared/pay';
 import type { OrderRequest, StoreList, StoreOrder } from '../../shared/storefront';
 import { getPayable, getStoreOrder, newIdempotencyKey, postOrder, type ApiAnswer } from '../api';
 import { Field } from '../components/Field';
+import { refusalOf } from '../components/refusal';
 import { Link } from '../components/Link';
 import { Loading, Notice } from '../components/Notice';
 import { Shell } from '../components/Shell';
@@ -126,21 +127,16 @@ function CheckoutForm({ cart, list, onRefused }: { cart: Cart; list: StoreList; 
     setSubmitting(false);
     unansweredRef.current = answer.kind === 'network' ? { request: sent, key } : null;
     if (answer.kind === 'ok') return navigate(storePath.checkout(answer.data.reference_no));
-    if (answer.kind === 'network') return setAlert(t('error.network'));
-    if (answer.status === 409) {
+    if (answer.kind === 'error' && answer.status === 409) {
       // The list closed, or lines changed: the page reads the list again and shows what changed.
       setAlert(answer.message || t('cart.changed'));
       onRefused();
       return;
     }
-    const fields: Partial<Record<keyof Details, string>> = {};
-    for (const [path, text] of Object.entries(answer.errors)) {
-      const field = fieldOf(path);
-      if (field) fields[field] = text;
-    }
-    setServerErrors(fields);
-    if (Object.keys(fields).length) setFocusRequest((count) => count + 1);
-    else setAlert(answer.status >= 500 ? t('error.generic') : answer.message || t('error.generic'));
+    const shown = refusalOf(answer, fieldOf, t);
+    setServerErrors(shown.fields);
+    setAlert(shown.alert);
+    if (Object.keys(shown.fields).length) setFocusRequest((count) => count + 1);
   };
 
   return (

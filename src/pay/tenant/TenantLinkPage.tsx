@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { normaliseQuery } from '../../shared/search';
 import { getLinkMerchant, requestTenantLink } from '../api';
 import { Field } from '../components/Field';
+import { refusalOf } from '../components/refusal';
 import { Loading, Notice } from '../components/Notice';
 import { Shell } from '../components/Shell';
 import { useI18n } from '../i18n/context';
@@ -53,15 +54,12 @@ function MerchantLinkPage({ merchantId }: { merchantId: string }) {
       setSent(answer.data.message);
       return;
     }
-    if (answer.kind === 'network') {
-      setAlert(t('error.network'));
-      return;
-    }
-    const fieldMessage = answer.errors.civil_id;
-    if (fieldMessage) {
-      setError(fieldMessage);
+    const shown = refusalOf(answer, (path) => (path === 'civil_id' ? path : null), t);
+    setAlert(shown.alert);
+    if (shown.fields.civil_id) {
+      setError(shown.fields.civil_id);
       form.current?.querySelector<HTMLInputElement>('input')?.focus();
-    } else setAlert(answer.status >= 500 ? t('error.generic') : answer.message || t('error.generic'));
+    }
   };
 
   if (state.kind === 'loading')
