@@ -13,6 +13,7 @@ import { ACCOUNTS, Client } from './helpers/client';
 import { seededPostgresDatabase } from './helpers/postgres-template';
 import { DRIVERS, merchantIdOf, startServer, type TestServer } from './helpers/server';
 import { TEST_PUBLIC_URL } from './helpers/snapshot';
+import { unitsOf } from './helpers/tenants';
 
 /**
  * Rent on schedule: the scheduler issues each tenant's rent invoice on the sending day of each
@@ -33,25 +34,14 @@ const fill = (template: string, values: Record<string, string>) =>
   template.replace(/%\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 
 /** A building of `count` units for the suite's tenants, with a discount on the first. */
-async function unitsFor(merchant: Client, name: string, count: number): Promise<Row[]> {
-  const categories = (await merchant.list('/v1/asset-categories', { filter: { status: 'active' } })).json() as Row[];
-  const unitCategories = (await merchant.list('/v1/unit-categories')).json() as Row[];
-  const created = await merchant.post('/v1/assets', {
-    name,
-    category_id: categories[0].id,
-    classification: 'residential',
-    number_of_units: count,
-    units: Array.from({ length: count }, (_, i) => ({
-      name: `${name} ${i + 1}`,
-      category_id: unitCategories[0].id,
-      rent_amount: '300.500',
-      ...(i === 0 ? { discount_status: true, discount_amount: '20.250' } : {}),
-    })),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const units = (await merchant.list('/v1/units', { filter: { asset_id: created.json().id } })).json() as Row[];
-  return units.sort((a, b) => a.id - b.id);
-}
+const unitsFor = (merchant: Client, name: string, count: number) =>
+  unitsOf(merchant, name, count, '300.500', { discount_status: true, discount_amount: '20.250' });
+
+/** A contract's dates: `count` months from `start`. */
+const contractOf = (start: string, count: number) => ({
+  contract_start: start,
+  contract_end: addDays(addMonths(start, count), -1),
+});
 
 async function tenant(merchant: Client, values: Record<string, unknown>): Promise<Row> {
   const response = await merchant.post('/v1/tenants', { rent_period: 'monthly', ...values });
@@ -110,13 +100,11 @@ describe.each(DRIVERS)('rent on schedule (%s)', (driver) => {
 
   it('issues each period on its sending day, once, for the rent less the discount, and sends it in English', async () => {
     const start = monthStart(1);
-    const end = addDays(addMonths(start, 12), -1);
     const ahmad = await tenant(merchant, {
       name: 'Ahmad Schedule',
       mobile: '96550101010',
       unit_id: units[0].id,
-      contract_start: start,
-      contract_end: end,
+      ...contractOf(start, 12),
       invoice_sending_day: 5,
     });
     const fifth = addDays(start, 4);
@@ -190,8 +178,7 @@ describe.each(DRIVERS)('rent on schedule (%s)', (driver) => {
       email: 'sara.schedule@example.com',
       language: 'ar',
       unit_id: units[1].id,
-      contract_start: start,
-      contract_end: addDays(addMonths(start, 12), -1),
+      ...contractOf(start, 12),
       invoice_sending_day: 30,
     });
     const lastDay = addDays(addMonths(start, 1), -1);
@@ -233,8 +220,7 @@ describe.each(DRIVERS)('rent on schedule (%s)', (driver) => {
       name: 'Yousef Standing',
       mobile: '96550303030',
       unit_id: units[2].id,
-      contract_start: start,
-      contract_end: addDays(addMonths(start, 12), -1),
+      ...contractOf(start, 12),
       invoice_sending_day: 1,
     });
     await tickAt(inKuwait(start));
@@ -283,8 +269,7 @@ describe.each(DRIVERS)('rent on schedule (%s)', (driver) => {
       name: 'Layla Issue Now',
       mobile: '96550404040',
       unit_id: units[3].id,
-      contract_start: day,
-      contract_end: addDays(addMonths(day, 6), -1),
+      ...contractOf(day, 6),
       invoice_sending_day: 12,
     });
     const period = currentPeriod(
@@ -334,8 +319,7 @@ describe.each(DRIVERS)('rent on schedule (%s)', (driver) => {
       name: 'Inactive Tenant',
       mobile: '96550606060',
       unit_id: units[5].id,
-      contract_start: day,
-      contract_end: addDays(addMonths(day, 6), -1),
+      ...contractOf(day, 6),
       invoice_sending_day: 1,
       tenant_status: 'inactive',
     });
@@ -397,8 +381,7 @@ describe.runIf(DRIVERS.includes('postgres'))('rent on schedule with two servers 
           name: `Two Servers ${i + 1}`,
           mobile: `9655070707${i}`,
           unit_id: unit.id,
-          contract_start: start,
-          contract_end: addDays(addMonths(start, 12), -1),
+          ...contractOf(start, 12),
           invoice_sending_day: 3,
         }),
       );

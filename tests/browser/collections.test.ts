@@ -1,9 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, today } from '../../src/schema/calendar';
 import { Api } from './support/api';
+import { LIST_RUNS, listOverflow } from './support/lists';
 import { baseUrl, browserForFile, DEMO, signedInVisitor, type Language } from './support/portal';
 
 /**
@@ -40,24 +40,8 @@ const LABELS = {
   },
 } as const;
 
-const SCREENS = [
-  { width: 1366, height: 800 },
-  { width: 360, height: 740 },
-] as const;
-
-const RUNS = SCREENS.flatMap((screen) => (['en', 'ar'] as const).map((language) => ({ ...screen, language })));
-
 /** The tenants of this file are found by this search, none of the demo's. */
 const TAG = 'Dueplaza';
-
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const content = document.querySelector('.RaList-content');
-    return {
-      page: document.documentElement.scrollWidth > innerWidth,
-      list: content ? content.scrollWidth > content.clientWidth + 1 : null,
-    };
-  });
 
 const browser = browserForFile();
 
@@ -71,8 +55,12 @@ describe('the collections view', () => {
         name: `${TAG} building`,
         category_id: categories.body[0].id,
         classification: 'residential',
-        number_of_units: RUNS.length,
-        units: RUNS.map((_, i) => ({ name: `${TAG} ${i + 1}`, category_id: units.body[0].id, rent_amount: '275.250' })),
+        number_of_units: LIST_RUNS.length,
+        units: LIST_RUNS.map((_, i) => ({
+          name: `${TAG} ${i + 1}`,
+          category_id: units.body[0].id,
+          rent_amount: '275.250',
+        })),
       },
     });
     expect(asset.status).toBe(201);
@@ -100,7 +88,7 @@ describe('the collections view', () => {
     }
   });
 
-  it.each(RUNS.map((run, index) => ({ ...run, index: index + 1 })))(
+  it.each(LIST_RUNS.map((run, index) => ({ ...run, index: index + 1 })))(
     'lists what is owed with its age, totals per age and a reminder ($language, $width px)',
     async ({
       width,
@@ -146,7 +134,7 @@ describe('the collections view', () => {
       await expect(row.count()).resolves.toBe(1);
       await row.getByText(labels.never).waitFor();
       expect(await row.textContent()).toMatch(/275\.250/);
-      expect(await overflow(page)).toEqual({ page: false, list: false });
+      expect(await listOverflow(page)).toEqual({ page: false, list: false });
       await page.screenshot({ path: join(tmpdir(), `bawaba-collections-${language}-${width}.png`), fullPage: true });
 
       await row.getByRole('button', { name: labels.remind }).click();
@@ -155,7 +143,7 @@ describe('the collections view', () => {
       await row.getByRole('button', { name: labels.remind }).waitFor({ state: 'detached' });
       // The row read again from the server: its last reminder now a time.
       await row.getByText(labels.never).waitFor({ state: 'detached' });
-      expect(await overflow(page)).toEqual({ page: false, list: false });
+      expect(await listOverflow(page)).toEqual({ page: false, list: false });
       expect(errors).toEqual([]);
       await context.close();
     },

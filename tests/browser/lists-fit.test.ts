@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../src/schema/calendar';
 import { currentDay } from '../../src/schema/listDateRange';
+import { LIST_SCREENS, listOverflow } from './support/lists';
 import { baseUrl, browserForFile, signedInVisitor, type Language } from './support/portal';
 
 /**
@@ -19,30 +19,15 @@ const LABELS = {
   ar: { from: /^التاريخ من/, currency: 'د.ك', tooLong: 'يجب ألا تتجاوز الفترة 6 أشهر', totals: 'الإجماليات' },
 } as const;
 
-const SCREENS = [
-  { width: 1366, height: 800 },
-  { width: 360, height: 740 },
-] as const;
-
 /** `YYYY-MM-DD` as the date fields show it. */
 const shown = (day: string) => day.split('-').reverse().join('/');
-
-/** Whether the page, or the list's own card, is wider than the window. */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const content = document.querySelector('.RaList-content');
-    return {
-      page: document.documentElement.scrollWidth > innerWidth,
-      list: content ? content.scrollWidth > content.clientWidth + 1 : null,
-    };
-  });
 
 const browser = browserForFile();
 
 describe.each(['en', 'ar'] as const)('lists that fit (%s)', (language: Language) => {
   const labels = LABELS[language];
 
-  it.each(SCREENS)('the invoice list and the payments report at $width px', async (screen) => {
+  it.each(LIST_SCREENS)('the invoice list and the payments report at $width px', async (screen) => {
     const { context, page, errors } = await signedInVisitor(browser(), language, screen);
     const phone = screen.width < 600;
 
@@ -52,7 +37,7 @@ describe.each(['en', 'ar'] as const)('lists that fit (%s)', (language: Language)
       .getByText(/^INV-\d{4}-\d+$/)
       .first();
     await first.waitFor();
-    expect(await overflow(page)).toEqual({ page: false, list: false });
+    expect(await listOverflow(page)).toEqual({ page: false, list: false });
     if (phone) {
       const item = page
         .locator('#main-content li')
@@ -75,7 +60,7 @@ describe.each(['en', 'ar'] as const)('lists that fit (%s)', (language: Language)
     await page.goto(`${baseUrl}/report/payment-transactions`);
     const totals = page.getByRole('region', { name: labels.totals });
     await totals.waitFor();
-    expect(await overflow(page)).toEqual({ page: false, list: false });
+    expect(await listOverflow(page)).toEqual({ page: false, list: false });
     // The totals count every page's rows: as many as the pages say there are.
     const count = Number((await totals.getByTestId('list-totals-count').textContent())?.replace(/\D/g, ''));
     const pages = (await page.getByTestId('list-page-range').textContent()) ?? '';
@@ -94,7 +79,7 @@ describe.each(['en', 'ar'] as const)('lists that fit (%s)', (language: Language)
   });
 
   it('keeps the date range in the address and shows a refused range instead of the rows', async () => {
-    const { context, page } = await signedInVisitor(browser(), language, SCREENS[0]);
+    const { context, page } = await signedInVisitor(browser(), language, LIST_SCREENS[0]);
     await page.goto(`${baseUrl}/report/payment-transactions`);
     await page.getByRole('region', { name: labels.totals }).waitFor();
     const from = page.getByRole('textbox', { name: labels.from });

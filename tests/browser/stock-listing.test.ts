@@ -1,9 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../src/schema/calendar';
 import { Api } from './support/api';
+import { LIST_RUNS, listOverflow } from './support/lists';
 import { baseUrl, browserForFile, DEMO, signedInVisitor, type Language } from './support/portal';
 
 /**
@@ -32,22 +32,8 @@ const LABELS = {
   },
 } as const;
 
-const SCREENS = [
-  { width: 1366, height: 800 },
-  { width: 360, height: 740 },
-] as const;
-
 /** Every product of this file is found by this search, none of the demo's. */
 const TAG = 'Shelfcheck';
-
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const content = document.querySelector('.RaList-content');
-    return {
-      page: document.documentElement.scrollWidth > innerWidth,
-      list: content ? content.scrollWidth > content.clientWidth + 1 : null,
-    };
-  });
 
 const browser = browserForFile();
 
@@ -87,7 +73,7 @@ describe('the stock listing', () => {
     expect(order.status).toBe(201);
   });
 
-  it.each(SCREENS.flatMap((screen) => (['en', 'ar'] as const).map((language) => ({ ...screen, language }))))(
+  it.each(LIST_RUNS)(
     'lists the products with their stock left, reserved and sold ($language, $width px)',
     async ({ width, height, language }: { width: number; height: number; language: Language }) => {
       const labels = LABELS[language];
@@ -121,7 +107,7 @@ describe('the stock listing', () => {
         .allTextContents();
       const figures = cells.map((text) => text.replace(/\D/g, '')).filter(Boolean);
       expect(figures).toEqual(width > 600 ? ['4', '2', '0', '5'] : ['4', '2', '0']);
-      expect(await overflow(page)).toEqual({ page: false, list: false });
+      expect(await listOverflow(page)).toEqual({ page: false, list: false });
       await page.screenshot({ path: join(tmpdir(), `bawaba-stock-listing-${language}-${width}.png`) });
       expect(errors).toEqual([]);
       await context.close();

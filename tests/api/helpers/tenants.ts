@@ -10,8 +10,14 @@ import type { TestServer } from './server';
  * current period's rent invoice issued from the tenant's page ("issue now"), a deposit.
  */
 
-/** Units of a new building of the merchant's, rented at `rent` each. */
-export async function unitsOf(merchant: Client, name: string, count: number, rent = '300.500'): Promise<Row[]> {
+/** Units of a new building of the merchant's, rented at `rent` each; `first` adds to the first unit (a discount). */
+export async function unitsOf(
+  merchant: Client,
+  name: string,
+  count: number,
+  rent = '300.500',
+  first: Record<string, unknown> = {},
+): Promise<Row[]> {
   let categories = (await merchant.list('/v1/asset-categories', { filter: { status: 'active' } })).json() as Row[];
   if (categories.length === 0)
     categories = [(await merchant.post('/v1/asset-categories', { name: `${name} buildings` })).json() as Row];
@@ -27,6 +33,7 @@ export async function unitsOf(merchant: Client, name: string, count: number, ren
       name: `${name} ${i + 1}`,
       category_id: unitCategories[0].id,
       rent_amount: rent,
+      ...(i === 0 ? first : {}),
     })),
   });
   expect(created.statusCode, created.body).toBe(201);
