@@ -624,6 +624,12 @@ export interface XList {
    * Whether the list ends with a totals row for its filters and date range: the count of rows and the sum of each money (`kwd`) column, from `GET <endpoint>/totals`. Left out, lists of an entity with a key figure (`x-resource.figure`: a payment, an invoice, a refund) have one.
    */
   totals?: boolean;
+  /**
+   * A public page of the merchant's that the payers of the list's records use (tenants who lost their link ask for it on `/tenant-link/{merchant}`), shown above the list with its address, a button that copies it and its QR code, under the catalogue's `resources.<entity>.public_page`. `{merchant}` in `path` stands for the signed-in user's merchant id.
+   */
+  publicPage?: {
+    path: string;
+  };
 }
 /**
  * On an object, `{ "from": "start_date", "to": "end_date", "maxMonths": 6 }` (or `maxDays`; neither: order only): `to` on or after `from` and at most that much later; reported on `to`.

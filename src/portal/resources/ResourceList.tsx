@@ -35,6 +35,7 @@ import { FoldedColumns } from './list/FoldedColumns';
 import { RecordTableBody, RecordTableColumnsContext } from './list/RecordTableBody';
 import { SavedViewsMenu } from './list/SavedViewsMenu';
 import { toolbarButtonStyles } from './list/ToolbarButton';
+import { PublicPageNote } from './list/PublicPageNote';
 import { TotalsRow } from './list/TotalsRow';
 import { LIST_PER_PAGE, rangeDefaults } from './listDefaults';
 import { ListPagination } from './ListPagination';
@@ -152,12 +153,16 @@ function ListBody({
   const { error } = useListContext();
   if (problem)
     return (
-      <Alert id={messageId} severity="error" role="alert" sx={{ m: 2 }}>
-        {translate(problem.key, problem.params)}
-      </Alert>
+      <>
+        {!view && <PublicPageNote entity={entity} />}
+        <Alert id={messageId} severity="error" role="alert" sx={{ m: 2 }}>
+          {translate(problem.key, problem.params)}
+        </Alert>
+      </>
     );
   return (
     <>
+      {!view && <PublicPageNote entity={entity} />}
       {isSmall ? <CompactList entity={entity} columns={columns} /> : <RecordTable entity={entity} columns={columns} />}
       {!error && hasTotals(entity, view) && <TotalsRow entity={entity} view={view} filter={fixed} />}
     </>
