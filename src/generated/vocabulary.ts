@@ -931,6 +931,10 @@ export interface XUi {
    * The value is a field name of the entity held by the named sibling property, as in a log: shown by that field's label.
    */
   fieldOf?: string;
+  /**
+   * The value is a value of the field named by the named sibling property (itself an `x-ui.fieldOf`), as in a log: a value of an enum field is shown by its label in the user's language.
+   */
+  valueFor?: string;
   tones?: XTones;
 }
 /**

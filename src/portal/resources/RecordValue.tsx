@@ -9,6 +9,7 @@ import { useLocaleState, useTranslate, type TranslateFunction } from 'react-admi
 import { valueDirection } from '../../shared/bidi';
 import { formatKwd } from '../../shared/money';
 import { isTechnical } from '../../schema/recordPage';
+import { entitySchemas } from '../../schema/registry';
 import { itemsReferenceOf, referenceOf } from '../../schema/relations';
 import { toneOf } from '../../schema/tones';
 import type { EntitySchema, PropertySchema } from '../../schema/types';
@@ -131,7 +132,35 @@ export function RecordValue({
   const value = valueAt(record, path);
   const fieldOf = property?.['x-ui']?.fieldOf;
   if (fieldOf) return <FieldLabel entity={valueAt(record, fieldOf)} field={value} />;
+  const label = loggedLabel(entity, record, property, value);
+  if (label) return <LoggedLabel {...label} />;
   return <PropertyValue entity={entity} path={path} property={property} value={value} />;
+}
+
+/**
+ * A logged value of an enum field (`x-ui.valueFor`: the sibling property naming the field, itself
+ * an `x-ui.fieldOf`): the field's entity, path and value, to be shown by the value's label; null
+ * for any other value, shown as it is.
+ */
+export function loggedLabel(
+  entity: EntitySchema,
+  record: Values,
+  property: PropertySchema | undefined,
+  value: unknown,
+) {
+  const fieldPath = property?.['x-ui']?.valueFor;
+  if (!fieldPath || typeof value !== 'string') return null;
+  const entityPath = propertyAt(entity, fieldPath)?.['x-ui']?.fieldOf;
+  const logged = entityPath ? valueAt(record, entityPath) : undefined;
+  const field = valueAt(record, fieldPath);
+  const schema = typeof logged === 'string' ? entitySchemas[logged] : undefined;
+  if (!schema || typeof field !== 'string') return null;
+  return propertyAt(schema, field)?.enum?.includes(value) ? { resource: schema.$id, field, value } : null;
+}
+
+function LoggedLabel({ resource, field, value }: { resource: string; field: string; value: string }) {
+  const translate = useTranslate();
+  return translate(enumLabelKey(resource, field, value), { _: humanise(value) });
 }
 
 /** A field's name shown by its label in the user's language (`x-ui.fieldOf`). */

@@ -184,6 +184,12 @@ export const checkPropertyNames: CrossCheck = (context) => {
     const fieldOf = property['x-ui']?.fieldOf;
     if (fieldOf !== undefined && !hasProperty(entity, fieldOf))
       report(pointerTo(at, 'x-ui', 'fieldOf'), `${quoted(fieldOf)} is not a property of ${entity.$id}`);
+    const valueFor = property['x-ui']?.valueFor;
+    if (
+      valueFor !== undefined &&
+      !(Object.hasOwn(entity.properties, valueFor) && entity.properties[valueFor]['x-ui']?.fieldOf)
+    )
+      report(pointerTo(at, 'x-ui', 'valueFor'), `${quoted(valueFor)} is no x-ui.fieldOf property of ${entity.$id}`);
     if (property['x-ui']?.country && property.type !== 'string')
       report(pointerTo(at, 'x-ui', 'country'), 'a country code is a string');
     if (property['x-ui']?.secret && !MERCHANT_KEYS.includes(String(property['x-generated'])))
