@@ -98,7 +98,7 @@ export function lazyWithReload<T extends ComponentType<any>>(
         return module;
       },
       (error: unknown) => {
-        // A failed load is tried again by the next render (the error boundary's retry).
+        // A preload that failed is tried again by the first render (React.lazy keeps whatever its own call gets).
         loading = undefined;
         throw error;
       },
